@@ -1,0 +1,2 @@
+"""bazas: a bridge platform."""
+__version__ = "0.1.0"

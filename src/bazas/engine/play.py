@@ -1,0 +1,385 @@
+"""The play of the cards: leads, following suit, tricks, dummy and claims.
+
+Cards are handled as indexes 0-51 inside (see :mod:`bazas.engine.cards`) so random playouts and
+bots stay fast; the public methods accept and return :class:`Card` values too.
+
+>>> from bazas.engine.deal import Deal
+>>> d = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+>>> p = Play(d, Strain.S, declarer=Seat.S)
+>>> p.turn, p.leader
+(<Seat.W: 3>, <Seat.W: 3>)
+>>> p = p.apply(Card.parse("HA"))
+>>> [str(c) for c in p.legal_cards()]          # North (dummy) must follow hearts
+['H8', 'H9', 'HT']
+>>> p.controller(p.turn)                        # dummy's cards are played by declarer
+<Seat.S: 2>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from .calls import Strain
+from .cards import ALL_CARDS, Card, Hand
+from .deal import Deal
+from .errors import GameOver, IllegalPlay, InvalidClaim, WrongTurn
+from .seats import SEATS, Seat, Side
+
+_SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the four cards in playing order, who won it."""
+
+    leader: Seat
+    cards: tuple[Card, Card, Card, Card]
+    winner: Seat
+
+    def card_of(self, seat: Seat) -> Card:
+        return self.cards[(seat - self.leader) & 3]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim (or concession) that ends play: ``claimer``'s side wins ``tricks`` of the tricks left."""
+
+    claimer: Seat
+    tricks: int
+
+
+def trick_winner(cards: tuple[int, ...], leader: int, trump: int) -> int:
+    """Seat (0-3) winning a trick of card indexes played from ``leader``; ``trump`` -1 at NT."""
+    best = cards[0]
+    best_i = 0
+    for i in range(1, 4):
+        c = cards[i]
+        s = c // 13
+        b = best // 13
+        if s == b:
+            if c > best:
+                best, best_i = c, i
+        elif s == trump:
+            best, best_i = c, i
+    return (leader + best_i) & 3
+
+
+class Play:
+    """The play of one deal. Immutable: :meth:`apply` returns a new state."""
+
+    __slots__ = ("deal", "strain", "declarer", "hands", "played", "leader", "current", "tricks",
+                 "won", "claim", "_trump")
+
+    deal: Deal
+    strain: Strain
+    declarer: Seat
+    hands: tuple[int, int, int, int]
+    played: tuple[int, ...]
+    leader: Seat
+    current: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    won: tuple[int, int]
+    claim: Claim | None
+    _trump: int
+
+    def __init__(self, deal: Deal, strain: Strain, declarer: Seat) -> None:
+        self.deal = deal
+        self.strain = strain
+        self.declarer = declarer
+        h = deal.hands
+        self.hands = (h[0].mask, h[1].mask, h[2].mask, h[3].mask)
+        self.played = ()
+        self.leader = declarer.lho
+        self.current = ()
+        self.tricks = ()
+        self.won = (0, 0)
+        self.claim = None
+        self._trump = -1 if strain is Strain.NT else int(strain)
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def dummy(self) -> Seat:
+        return self.declarer.partner
+
+    @property
+    def turn(self) -> Seat:
+        """The seat whose card is due (dummy included)."""
+        return self.leader.after(len(self.current))
+
+    def controller(self, seat: Seat) -> Seat:
+        """The seat that chooses ``seat``'s card: declarer for dummy, otherwise the seat itself."""
+        return self.declarer if seat == self.declarer.partner else seat
+
+    @property
+    def dummy_exposed(self) -> bool:
+        """Dummy is face up once the opening lead has been made."""
+        return bool(self.played)
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.tricks) == 13 or self.claim is not None
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in progress (14 when all are played)."""
+        return len(self.tricks) + 1
+
+    def tricks_won(self, side: Side) -> int:
+        return self.won[side]
+
+    @property
+    def declarer_tricks(self) -> int:
+        return self.won[self.declarer.side]
+
+    def remaining(self, seat: Seat) -> Hand:
+        return Hand(self.hands[seat])
+
+    def current_trick(self) -> list[tuple[Seat, Card]]:
+        return [(self.leader.after(i), ALL_CARDS[c]) for i, c in enumerate(self.current)]
+
+    def cards_played(self) -> list[tuple[Seat, Card]]:
+        """Every card in playing order with its seat."""
+        out: list[tuple[Seat, Card]] = []
+        for t in self.tricks:
+            out.extend((t.leader.after(i), c) for i, c in enumerate(t.cards))
+        out.extend(self.current_trick())
+        return out
+
+    def shown_out(self) -> dict[Seat, set[int]]:
+        """Suits (0-3) each seat has shown out of by failing to follow."""
+        out: dict[Seat, set[int]] = {s: set() for s in SEATS}
+        for t in self.tricks:
+            led = t.cards[0].suit
+            for i, c in enumerate(t.cards[1:], 1):
+                if c.suit != led:
+                    out[t.leader.after(i)].add(int(led))
+        if self.current:
+            led_i = self.current[0] // 13
+            for i, idx in enumerate(self.current[1:], 1):
+                if idx // 13 != led_i:
+                    out[self.leader.after(i)].add(led_i)
+        return out
+
+    # -- legality ------------------------------------------------------------------------------
+    def legal_mask(self) -> int:
+        """Bit set of the legal cards of the seat to play."""
+        hand = self.hands[(self.leader + len(self.current)) & 3]
+        if self.current:
+            follow = hand & _SUIT_MASKS[self.current[0] // 13]
+            if follow:
+                return follow
+        return hand
+
+    def legal_cards(self) -> list[Card]:
+        """Legal cards, ordered by suit (clubs first) then rank (low first): index order."""
+        if self.is_complete:
+            return []
+        m = self.legal_mask()
+        out = []
+        while m:
+            low = m & -m
+            out.append(ALL_CARDS[low.bit_length() - 1])
+            m ^= low
+        return out
+
+    def check(self, card: Card, seat: Seat | None = None) -> None:
+        """Raise unless ``card`` may be played now (by ``seat``, the player acting, when given)."""
+        if self.is_complete:
+            raise GameOver("the play is over")
+        turn = self.turn
+        if seat is not None and seat != self.controller(turn):
+            raise WrongTurn(f"it is {turn.name}'s turn to play"
+                            + (f" (declarer {self.declarer.name} plays dummy's cards)" if turn == self.dummy else "")
+                            + f", not {seat.name}'s")
+        hand = self.hands[turn]
+        b = card.bit
+        if not hand & b:
+            raise IllegalPlay(f"{turn.name} does not hold {card}")
+        if self.current:
+            led = self.current[0] // 13
+            if card.suit != led and hand & _SUIT_MASKS[led]:
+                raise IllegalPlay(f"{turn.name} must follow suit: {ALL_CARDS[self.current[0]].suit.name} was led and "
+                                  f"{turn.name} holds one (Law 44C)")
+
+    def can(self, card: Card, seat: Seat | None = None) -> bool:
+        try:
+            self.check(card, seat)
+        except ValueError:
+            return False
+        return True
+
+    def apply(self, card: Card, seat: Seat | None = None) -> Play:
+        self.check(card, seat)
+        return self._play_index(card.index)
+
+    def apply_index(self, index: int) -> Play:
+        """Fast path for bots and playouts: play card ``index``, which must be in ``legal_mask()``."""
+        if not self.legal_mask() >> index & 1 or self.is_complete:
+            self.check(ALL_CARDS[index])
+        return self._play_index(index)
+
+    def _play_index(self, index: int) -> Play:
+        turn = (self.leader + len(self.current)) & 3
+        nxt = object.__new__(Play)
+        nxt.deal = self.deal
+        nxt.strain = self.strain
+        nxt.declarer = self.declarer
+        nxt._trump = self._trump
+        nxt.claim = None
+        hands = list(self.hands)
+        hands[turn] &= ~(1 << index)
+        nxt.hands = (hands[0], hands[1], hands[2], hands[3])
+        nxt.played = (*self.played, index)
+        current = (*self.current, index)
+        if len(current) == 4:
+            winner = trick_winner(current, self.leader, self._trump)
+            w = SEATS[winner]
+            nxt.tricks = (*self.tricks, Trick(self.leader, (ALL_CARDS[current[0]], ALL_CARDS[current[1]],
+                                                            ALL_CARDS[current[2]], ALL_CARDS[current[3]]), w))
+            won = list(self.won)
+            won[winner & 1] += 1
+            nxt.won = (won[0], won[1])
+            nxt.leader = w
+            nxt.current = ()
+        else:
+            nxt.tricks = self.tricks
+            nxt.won = self.won
+            nxt.leader = self.leader
+            nxt.current = current
+        return nxt
+
+    # -- claims --------------------------------------------------------------------------------
+    @property
+    def tricks_left(self) -> int:
+        return 13 - len(self.tricks)
+
+    def apply_claim(self, claimer: Seat, tricks: int) -> Play:
+        """End play by an agreed claim: ``claimer``'s side wins ``tricks`` of the tricks left
+        (the trick in progress counts as left)."""
+        if self.is_complete:
+            raise GameOver("the play is over")
+        if not 0 <= tricks <= self.tricks_left:
+            raise InvalidClaim(f"a claim must be between 0 and {self.tricks_left} tricks, not {tricks}")
+        nxt = object.__new__(Play)
+        for name in Play.__slots__:
+            object.__setattr__(nxt, name, getattr(self, name))
+        won = list(self.won)
+        won[claimer.side] += tricks
+        won[1 - claimer.side] += self.tricks_left - tricks
+        nxt.won = (won[0], won[1])
+        nxt.claim = Claim(claimer, tricks)
+        return nxt
+
+    def claim_holds(self, claimer: Seat, tricks: int, max_layouts: int = 2000) -> bool | None:
+        """Whether ``claimer``'s side surely wins ``tricks`` of the tricks left, however the cards
+        it cannot see lie (every layout of the two hidden hands consistent with their counts and
+        the suits they showed out of) and however the other side defends; the claimer's side
+        is assumed to play each layout well. None when too many layouts to check exhaustively."""
+        if self.is_complete:
+            raise GameOver("the play is over")
+        if not 0 <= tricks <= self.tricks_left:
+            raise InvalidClaim(f"a claim must be between 0 and {self.tricks_left} tricks, not {tricks}")
+        if tricks == 0:
+            return True
+        side = claimer.side
+        visible = {claimer, self.dummy}
+        hidden = [s for s in SEATS if s not in visible]
+        pool = self.hands[hidden[0]] | self.hands[hidden[1]]
+        count0 = self.hands[hidden[0]].bit_count()
+        shown = self.shown_out()
+        pool_cards = [i for i in range(52) if pool >> i & 1]
+        n_layouts = _binomial(len(pool_cards), count0)
+        if n_layouts > max_layouts or self.tricks_left > 7:
+            return None
+        for combo in combinations(pool_cards, count0):
+            m0 = 0
+            for c in combo:
+                m0 |= 1 << c
+            m1 = pool & ~m0
+            if any(m0 & _SUIT_MASKS[s] for s in shown[hidden[0]]) or any(m1 & _SUIT_MASKS[s] for s in shown[hidden[1]]):
+                continue
+            hands = list(self.hands)
+            hands[hidden[0]], hands[hidden[1]] = m0, m1
+            if _max_tricks(tuple(hands), self.leader, self.current, self._trump, side) < tricks:
+                return False
+        return True
+
+    # -- values --------------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Play) and self.deal == other.deal and self.strain == other.strain
+                and self.declarer == other.declarer and self.played == other.played and self.claim == other.claim)
+
+    def __hash__(self) -> int:
+        return hash((self.deal, self.strain, self.declarer, self.played))
+
+    def __iter__(self) -> Iterator[Card]:
+        return (ALL_CARDS[i] for i in self.played)
+
+    @classmethod
+    def from_cards(cls, deal: Deal, strain: Strain, declarer: Seat, cards: Iterable[Card | str]) -> Play:
+        play = cls(deal, strain, declarer)
+        for i, c in enumerate(cards):
+            card = Card.parse(c) if isinstance(c, str) else c
+            try:
+                play = play.apply(card)
+            except (IllegalPlay, GameOver) as exc:
+                raise type(exc)(f"card {i + 1} ({card}): {exc}") from None
+        return play
+
+
+def _binomial(n: int, k: int) -> int:
+    from math import comb
+
+    return comb(n, k)
+
+
+def _max_tricks(hands: tuple[int, ...], leader: int, current: tuple[int, ...], trump: int, side: int) -> int:
+    """Double-dummy tricks ``side`` wins from here with both sides playing their best (small
+    positions only: a memoised minimax for claims)."""
+    memo: dict[tuple[tuple[int, ...], int, tuple[int, ...]], int] = {}
+
+    def solve(hands: tuple[int, ...], leader: int, current: tuple[int, ...]) -> int:
+        if not any(hands):
+            return 0
+        key = (hands, leader, current)
+        if key in memo:
+            return memo[key]
+        seat = (leader + len(current)) & 3
+        hand = hands[seat]
+        legal = hand
+        if current:
+            follow = hand & _SUIT_MASKS[current[0] // 13]
+            if follow:
+                legal = follow
+        maximise = (seat & 1) == side
+        best = -1 if maximise else 99
+        seen_equiv = -2
+        m = legal
+        while m:
+            low = m & -m
+            idx = low.bit_length() - 1
+            m ^= low
+            # Touching cards in one hand (adjacent ranks, all between them played) are equivalent.
+            if idx - 1 == seen_equiv and idx % 13 != 0:
+                seen_equiv = idx
+                continue
+            seen_equiv = idx
+            nh = list(hands)
+            nh[seat] &= ~low
+            cur = (*current, idx)
+            if len(cur) == 4:
+                w = trick_winner(cur, leader, trump)
+                value = (1 if (w & 1) == side else 0) + solve(tuple(nh), w, ())
+            else:
+                value = solve(tuple(nh), leader, cur)
+            if maximise:
+                if value > best:
+                    best = value
+            elif value < best:
+                best = value
+        memo[key] = best
+        return best
+
+    return solve(hands, leader, current)
