@@ -1,0 +1,332 @@
+"""Types shared by the rulesets: no game constants live here.
+
+Every number of every game is in that game's own module (``auction_1920``, ``rubber``, ``chicago``,
+``duplicate``, ``imps``); this module only gives them a common vocabulary:
+
+- :class:`LineItem` -- one named component of a deal's score (trick score, overtricks, insult,
+  slam, game bonus, part score bonus, honours, undertricks, rubber bonus, unfinished-rubber
+  bonuses), credited to a side, above or below the line;
+- :class:`DealResult` -- what happened at the table (contract, declarer, tricks, honours);
+- :class:`Standing` -- where a session stands between deals (games, part scores, next dealer...);
+- :class:`DealScore` -- a scored deal: its line items and the standing after it;
+- :class:`ContractScale` -- the *shape* of contract-bridge scoring, filled with numbers by each
+  contract ruleset;
+- :class:`Ruleset` -- the interface every ruleset implements.
+
+>>> PerSide(30, 0).plus(Side.EW, 50)
+PerSide(ns=30, ew=50)
+>>> LineItem(Item.TRICK_SCORE, Side.NS, 36, below=True)
+LineItem(kind=<Item.TRICK_SCORE: 'trick score'>, side=<Side.NS: 0>, points=36, below=True)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import NamedTuple
+
+from ..calls import Contract, Doubling, Strain
+from ..deal import Deal, Vulnerability
+from ..errors import ScoringError
+from ..honours import Honours, count
+from ..seats import Seat, Side
+
+
+class Item(StrEnum):
+    """The kinds of score component a ruleset can award."""
+
+    TRICK_SCORE = "trick score"
+    OVERTRICKS = "overtricks"
+    INSULT = "insult"
+    SLAM = "slam"
+    GAME = "game bonus"
+    PART_SCORE = "part score bonus"
+    HONOURS = "honours"
+    UNDERTRICKS = "undertricks"
+    RUBBER = "rubber bonus"
+    UNFINISHED_GAME = "unfinished rubber: game"
+    UNFINISHED_PART_SCORE = "unfinished rubber: part score"
+
+
+class PerSide(NamedTuple):
+    """A pair of numbers, one per side."""
+
+    ns: int = 0
+    ew: int = 0
+
+    def of(self, side: Side) -> int:
+        return self.ns if side is Side.NS else self.ew
+
+    def plus(self, side: Side, points: int) -> PerSide:
+        return PerSide(self.ns + points, self.ew) if side is Side.NS else PerSide(self.ns, self.ew + points)
+
+    def swapped(self) -> PerSide:
+        return PerSide(self.ew, self.ns)
+
+
+@dataclass(frozen=True, slots=True)
+class LineItem:
+    """``points`` for ``side``, written below the line (``below``) or above it."""
+
+    kind: Item
+    side: Side
+    points: int
+    below: bool = False
+
+    def swapped(self) -> LineItem:
+        return replace(self, side=self.side.opponent)
+
+
+def sum_items(items: Iterable[LineItem], *, below: bool | None = None) -> PerSide:
+    """Add up ``items`` per side; ``below`` True/False restricts to one part of the sheet.
+
+    >>> sum_items([LineItem(Item.TRICK_SCORE, Side.NS, 36, True), LineItem(Item.HONOURS, Side.EW, 72)])
+    PerSide(ns=36, ew=72)
+    """
+    total = PerSide()
+    for item in items:
+        if below is None or item.below == below:
+            total = total.plus(item.side, item.points)
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What happened on one deal: ``contract`` by ``declarer`` (None, None when passed out) and the
+    ``tricks`` declarer's side won; honours come from the original ``deal`` or from ``honours``
+    given directly. ``board``/``table`` place a duplicate result.
+
+    >>> r = DealResult(Contract.parse("4S"), Seat.N, 10)
+    >>> r.passed_out, r.honour_holding()
+    (False, None)
+    >>> DealResult(Contract.parse("4S"), Seat.N, 14)
+    Traceback (most recent call last):
+    ...
+    bazas.engine.errors.ScoringError: tricks must be 0-13, not 14
+    """
+
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int = 0
+    deal: Deal | None = None
+    honours: Honours | None = None
+    board: int | None = None
+    table: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.contract is None) != (self.declarer is None):
+            raise ScoringError("a contract needs a declarer, and a passed-out deal has none")
+        if not 0 <= self.tricks <= 13:
+            raise ScoringError(f"tricks must be 0-13, not {self.tricks}")
+        if self.contract is None and self.tricks:
+            raise ScoringError("a passed-out deal has no tricks")
+        if self.deal is not None and self.honours is not None:
+            raise ScoringError("give the deal or the honours, not both")
+        if self.honours is not None and self.contract is not None and self.honours.strain != self.contract.strain:
+            raise ScoringError(f"honours counted at {self.honours.strain.name}, contract is {self.contract}")
+        if self.board is not None and self.board < 1:
+            raise ScoringError(f"board numbers start at 1, not {self.board}")
+        if self.table is not None and self.table not in (1, 2):
+            raise ScoringError(f"table must be 1 or 2, not {self.table}")
+
+    @staticmethod
+    def passed(deal: Deal | None = None, board: int | None = None, table: int | None = None) -> DealResult:
+        """A passed-out deal."""
+        return DealResult(None, None, 0, deal, None, board, table)
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is None
+
+    @property
+    def declarer_side(self) -> Side | None:
+        return None if self.declarer is None else self.declarer.side
+
+    def honour_holding(self) -> Honours | None:
+        """Who held the honours of the contract's strain (None when unknown or passed out)."""
+        if self.contract is None:
+            return None
+        if self.honours is not None:
+            return self.honours
+        if self.deal is not None:
+            return count(self.deal, self.contract.strain)
+        return None
+
+    def rotated(self, steps: int = 1) -> DealResult:
+        """The same result with every seat moved ``steps`` places clockwise."""
+        deal = None
+        if self.deal is not None:
+            hands = [self.deal.hands[0]] * 4
+            for seat in Seat:
+                hands[seat.after(steps)] = self.deal.hands[seat]
+            deal = Deal((hands[0], hands[1], hands[2], hands[3]))
+        return replace(
+            self,
+            declarer=None if self.declarer is None else self.declarer.after(steps),
+            deal=deal,
+            honours=None if self.honours is None else self.honours.rotated(steps),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a session stands before its next deal.
+
+    ``deal_number`` is the 1-based number of the next deal that counts (Chicago: 1-4; duplicate:
+    the next board); ``part_scores`` are the points below the line toward the current game;
+    ``played`` lists the (board, table) pairs a duplicate match has scored.
+    """
+
+    dealer: Seat
+    deal_number: int = 1
+    table: int = 1
+    games: PerSide = PerSide()
+    part_scores: PerSide = PerSide()
+    over: bool = False
+    played: tuple[tuple[int, int], ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """One scored deal: its line items, the standing after it and what it decided."""
+
+    dealer: Seat
+    vulnerability: Vulnerability
+    items: tuple[LineItem, ...]
+    after: Standing
+    game_won_by: Side | None = None
+    rubber_over: bool = False
+    board: int | None = None
+    table: int | None = None
+
+    @property
+    def points(self) -> PerSide:
+        return sum_items(self.items)
+
+    @property
+    def score_ns(self) -> int:
+        """The deal's net score signed for N/S (as duplicate records it)."""
+        p = self.points
+        return p.ns - p.ew
+
+
+@dataclass(frozen=True, slots=True)
+class ContractScale:
+    """The shape of contract-bridge scoring (Laws of Rubber Bridge 72, WBF Law 77), filled in by
+    each contract ruleset with its own numbers.
+
+    ``first_trick``/``later_trick``: trick value per strain (C, D, H, S, NT) of the first and of
+    each later contracted odd trick; ``overtrick``: undoubled overtrick value per strain;
+    ``doubled_overtrick``: per doubled overtrick (not vulnerable, vulnerable), redoubled twice that;
+    ``insult``: per doubling for making a doubled or redoubled contract; ``small_slam`` /
+    ``grand_slam``: (not vulnerable, vulnerable); ``undertrick``: undoubled per trick (nv, v);
+    ``doubled_undertricks_nv`` / ``_v``: the doubled penalty of the 1st, 2nd, ... undertrick, the
+    last figure repeating; redoubled twice the doubled figures.
+    """
+
+    first_trick: tuple[int, int, int, int, int]
+    later_trick: tuple[int, int, int, int, int]
+    overtrick: tuple[int, int, int, int, int]
+    doubled_overtrick: tuple[int, int]
+    insult: Mapping[Doubling, int]
+    small_slam: tuple[int, int]
+    grand_slam: tuple[int, int]
+    undertrick: tuple[int, int]
+    doubled_undertricks_nv: tuple[int, ...]
+    doubled_undertricks_v: tuple[int, ...]
+
+    def trick_score(self, contract: Contract) -> int:
+        """Contracted odd tricks, multiplied by the doubling."""
+        s = contract.strain
+        return (self.first_trick[s] + (contract.level - 1) * self.later_trick[s]) * contract.doubling
+
+    def overtricks(self, contract: Contract, over: int, vulnerable: bool) -> int:
+        if contract.doubling is Doubling.UNDOUBLED:
+            return over * self.overtrick[contract.strain]
+        return over * self.doubled_overtrick[vulnerable] * (contract.doubling // 2)
+
+    def slam(self, contract: Contract, vulnerable: bool) -> int:
+        if contract.level == 6:
+            return self.small_slam[vulnerable]
+        if contract.level == 7:
+            return self.grand_slam[vulnerable]
+        return 0
+
+    def undertricks(self, contract: Contract, under: int, vulnerable: bool) -> int:
+        if contract.doubling is Doubling.UNDOUBLED:
+            return under * self.undertrick[vulnerable]
+        steps = self.doubled_undertricks_v if vulnerable else self.doubled_undertricks_nv
+        total = sum(steps[min(i, len(steps) - 1)] for i in range(under))
+        return total * (contract.doubling // 2)
+
+
+class Ruleset(ABC):
+    """What every ruleset gives the session, the server and the bots."""
+
+    #: Registry id, e.g. ``"rubber"``.
+    id: str
+    #: Other names the registry accepts (lower case).
+    aliases: tuple[str, ...]
+    #: Human title.
+    title: str
+    #: Where the rules come from: seed file and Laws.
+    source: str
+
+    @property
+    @abstractmethod
+    def counts_honours(self) -> bool:
+        """Whether honours score in this ruleset."""
+
+    def start(self, first_dealer: Seat) -> Standing:
+        """The standing before the first deal."""
+        return Standing(dealer=first_dealer)
+
+    def next_dealer(self, standing: Standing) -> Seat:
+        """Dealer of the next deal."""
+        return standing.dealer
+
+    @abstractmethod
+    def vulnerability(self, standing: Standing) -> Vulnerability:
+        """Vulnerability of each side on the next deal."""
+
+    def part_scores(self, standing: Standing) -> PerSide:
+        """Points each side has below the line toward the current game (for score-aware bidding)."""
+        return standing.part_scores
+
+    @abstractmethod
+    def score(self, standing: Standing, result: DealResult) -> DealScore:
+        """Score ``result`` as the next deal after ``standing``."""
+
+    @abstractmethod
+    def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
+        """Net points for declarer's side of one contract on its own, without honours and without
+        game, part-score or rubber context (what a double-dummy bot optimises)."""
+
+    def is_finished(self, standing: Standing) -> bool:
+        return standing.over
+
+    def unfinished(self, standing: Standing) -> tuple[LineItem, ...]:
+        """Bonuses when the session stops before it is finished (none unless the ruleset says)."""
+        return ()
+
+    def winner(self, standing: Standing, totals: PerSide) -> Side | None:
+        """The winning side on ``totals`` (None: a tie). Default: larger total wins."""
+        if totals.ns == totals.ew:
+            return None
+        return Side.NS if totals.ns > totals.ew else Side.EW
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.id}>"
+
+
+def check_tricks(tricks: int) -> None:
+    """Raise :class:`ScoringError` unless 0 <= tricks <= 13."""
+    if not 0 <= tricks <= 13:
+        raise ScoringError(f"tricks must be 0-13, not {tricks}")
+
+
+def strain_table(values: Mapping[Strain, int]) -> tuple[int, int, int, int, int]:
+    """A per-strain table (C, D, H, S, NT) from a mapping; every strain must be present."""
+    return (values[Strain.C], values[Strain.D], values[Strain.H], values[Strain.S], values[Strain.NT])

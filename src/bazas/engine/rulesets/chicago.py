@@ -1,0 +1,172 @@
+"""``chicago``: four-deal contract bridge (named in seed 003; RULES.md "chicago"; Laws of Rubber
+Bridge, Chicago appendix).
+
+Exactly four deals, dealer rotating from the first dealer. Vulnerability: deal 1 none, deals 2 and 3
+the dealer's side, deal 4 both. Contract scoring as in rubber at that deal's vulnerability; part
+scores carry until a game is made; a game scores 300 not vulnerable / 500 vulnerable; a part score
+made on deal 4 that does not complete a game scores 100 more. Honours as in rubber (a table option
+may switch them off); no rubber bonus. A passed-out deal is redealt by the same dealer.
+
+>>> from dataclasses import replace
+>>> from bazas.engine.seats import Seat
+>>> s = CHICAGO.start(Seat.N)
+>>> [CHICAGO.vulnerability(replace(s, deal_number=n, dealer=Seat.N.after(n - 1))).pbn for n in (1, 2, 3, 4)]
+['None', 'EW', 'NS', 'All']
+>>> CHICAGO.without_honours().counts_honours
+False
+"""
+
+from __future__ import annotations
+
+from ..calls import Contract, Doubling, Strain
+from ..deal import Vulnerability
+from ..errors import ScoringError
+from ..honours import Honours
+from ..seats import Seat, Side
+from .base import (
+    ContractScale,
+    DealResult,
+    DealScore,
+    Item,
+    LineItem,
+    PerSide,
+    Ruleset,
+    Standing,
+    check_tricks,
+)
+
+SOURCE = (
+    "seed 003 (names Chicago), RULES.md 'chicago', and the Laws of Rubber Bridge (Chicago appendix)"
+)
+
+SCALE = ContractScale(
+    #            C   D   H   S   NT
+    first_trick=(20, 20, 30, 30, 40),
+    later_trick=(20, 20, 30, 30, 30),
+    overtrick=(20, 20, 30, 30, 30),
+    doubled_overtrick=(100, 200),
+    insult={Doubling.UNDOUBLED: 0, Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100},
+    small_slam=(500, 750),
+    grand_slam=(1000, 1500),
+    undertrick=(50, 100),
+    doubled_undertricks_nv=(100, 200, 200, 300),
+    doubled_undertricks_v=(200, 300),
+)
+
+DEALS = 4
+GAME = 100
+#: Completing a game: (not vulnerable, vulnerable).
+GAME_BONUS = (300, 500)
+#: A part score made on the last deal that does not complete a game.
+LAST_DEAL_PART_SCORE = 100
+HONOURS_FOUR = 100
+HONOURS_FIVE = 150
+HONOURS_FOUR_ACES = 150
+
+
+def vulnerability_of_deal(number: int, dealer: Seat) -> Vulnerability:
+    """Deal 1 none; deals 2 and 3 the dealer's side; deal 4 both.
+
+    >>> vulnerability_of_deal(2, Seat.E).pbn, vulnerability_of_deal(3, Seat.S).pbn
+    ('EW', 'NS')
+    """
+    if number <= 1:
+        return Vulnerability.NONE
+    if number >= DEALS:
+        return Vulnerability.BOTH
+    return Vulnerability.NS if dealer.side is Side.NS else Vulnerability.EW
+
+
+def contract_items(contract: Contract, side: Side, tricks: int, vulnerable: bool) -> list[LineItem]:
+    """Trick score, overtricks, insult and slam of a made contract, or the defenders' undertricks."""
+    check_tricks(tricks)
+    needed = contract.tricks_needed
+    if tricks < needed:
+        penalty = SCALE.undertricks(contract, needed - tricks, vulnerable)
+        return [LineItem(Item.UNDERTRICKS, side.opponent, penalty)]
+    items = [LineItem(Item.TRICK_SCORE, side, SCALE.trick_score(contract), below=True)]
+    if tricks > needed:
+        items.append(LineItem(Item.OVERTRICKS, side, SCALE.overtricks(contract, tricks - needed, vulnerable)))
+    if contract.doubling is not Doubling.UNDOUBLED:
+        items.append(LineItem(Item.INSULT, side, SCALE.insult[contract.doubling]))
+    slam = SCALE.slam(contract, vulnerable)
+    if slam:
+        items.append(LineItem(Item.SLAM, side, slam))
+    return items
+
+
+def honours_items(holding: Honours | None) -> list[LineItem]:
+    """As in rubber: 100 for four trump honours in one hand, 150 for five or the four aces at NT."""
+    if holding is None:
+        return []
+    for side in Side:
+        most = holding.in_one_hand(side)
+        if holding.strain is Strain.NT:
+            if most == 4:
+                return [LineItem(Item.HONOURS, side, HONOURS_FOUR_ACES)]
+        elif most == 5:
+            return [LineItem(Item.HONOURS, side, HONOURS_FIVE)]
+        elif most == 4:
+            return [LineItem(Item.HONOURS, side, HONOURS_FOUR)]
+    return []
+
+
+class Chicago(Ruleset):
+    id = "chicago"
+    aliases = ("chicago", "four-deal", "four deal", "4-deal")
+    title = "Chicago (four-deal bridge)"
+    source = SOURCE
+
+    def __init__(self, honours: bool = True) -> None:
+        self._honours = honours
+
+    @property
+    def counts_honours(self) -> bool:
+        return self._honours
+
+    def without_honours(self) -> Chicago:
+        """The table option that switches honours off."""
+        return Chicago(honours=False)
+
+    def vulnerability(self, standing: Standing) -> Vulnerability:
+        return vulnerability_of_deal(standing.deal_number, standing.dealer)
+
+    def score(self, standing: Standing, result: DealResult) -> DealScore:
+        if standing.over:
+            raise ScoringError(f"the Chicago is over after {DEALS} deals")
+        vul = self.vulnerability(standing)
+        dealer = standing.dealer
+        if result.contract is None or result.declarer is None:
+            # The same dealer deals again, at the same vulnerability.
+            return DealScore(dealer, vul, (), standing)
+        side = result.declarer.side
+        vulnerable = vul.is_vulnerable(side)
+        items = contract_items(result.contract, side, result.tricks, vulnerable)
+        if self._honours:
+            items += honours_items(result.honour_holding())
+        below = sum(i.points for i in items if i.below)
+        parts = standing.part_scores.plus(side, below)
+        games = standing.games
+        game_won_by: Side | None = None
+        if parts.of(side) >= GAME:
+            game_won_by = side
+            games = games.plus(side, 1)
+            parts = PerSide()
+            items.append(LineItem(Item.GAME, side, GAME_BONUS[vulnerable]))
+        elif below and standing.deal_number >= DEALS:
+            items.append(LineItem(Item.PART_SCORE, side, LAST_DEAL_PART_SCORE))
+        over = standing.deal_number >= DEALS
+        after = Standing(dealer.lho, standing.deal_number + 1, 1, games, parts, over)
+        return DealScore(dealer, vul, tuple(items), after, game_won_by, over)
+
+    def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
+        """One contract on a fresh score (no part score carried), not the last deal."""
+        side = Side.NS
+        items = contract_items(contract, side, tricks, vulnerable)
+        below = sum(i.points for i in items if i.below)
+        if below >= GAME:
+            items.append(LineItem(Item.GAME, side, GAME_BONUS[vulnerable]))
+        return sum(i.points if i.side is side else -i.points for i in items)
+
+
+CHICAGO = Chicago()

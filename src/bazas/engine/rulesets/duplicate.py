@@ -1,0 +1,140 @@
+"""``duplicate``: duplicate bridge, each board scored alone (seed 002 sections 3, 6-9; WBF Laws 2017,
+Laws 77 and 78).
+
+Trick score as in contract bridge; 50 for a part score, 300 / 500 for a game (trick score of 100 or
+more), slam bonus on top of the game bonus; insult 50 / 100; overtricks and undertricks by
+vulnerability. No honours, no rubber, nothing carries between boards. Dealer and vulnerability
+come from the board number (the standard 16-board cycle). A passed-out board scores 0, no redeal.
+Results are signed for N/S. The team match (team A N/S at table 1, E/W at table 2) is compared
+board by board in IMPs (:mod:`bazas.engine.rulesets.imps`).
+
+>>> DUPLICATE.declarer_score(Contract.parse("4S"), 10, vulnerable=False)
+420
+>>> DUPLICATE.declarer_score(Contract.parse("3S"), 10, vulnerable=False)
+170
+>>> DUPLICATE.declarer_score(Contract.parse("4HX"), 8, vulnerable=True)
+-500
+"""
+
+from __future__ import annotations
+
+from ..calls import Contract, Doubling
+from ..deal import Board, Vulnerability
+from ..errors import ScoringError
+from ..seats import Seat, Side
+from .base import ContractScale, DealResult, DealScore, Item, LineItem, Ruleset, Standing, check_tricks
+
+SOURCE = "seed 002 (duplicate team match, sections 3 and 6-9) and the WBF Laws of Duplicate Bridge 2017, Laws 77-78"
+
+SCALE = ContractScale(
+    #            C   D   H   S   NT
+    first_trick=(20, 20, 30, 30, 40),
+    later_trick=(20, 20, 30, 30, 30),
+    overtrick=(20, 20, 30, 30, 30),
+    doubled_overtrick=(100, 200),
+    insult={Doubling.UNDOUBLED: 0, Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100},
+    small_slam=(500, 750),
+    grand_slam=(1000, 1500),
+    undertrick=(50, 100),
+    doubled_undertricks_nv=(100, 200, 200, 300),
+    doubled_undertricks_v=(200, 300),
+)
+
+GAME = 100
+#: Game bonus (not vulnerable, vulnerable) for a trick score of GAME or more.
+GAME_BONUS = (300, 500)
+PART_SCORE_BONUS = 50
+
+
+def board_items(contract: Contract, side: Side, tricks: int, vulnerable: bool) -> list[LineItem]:
+    """The line items of one board: trick score (below), bonuses or undertricks (above).
+
+    >>> [(i.kind.value, i.points) for i in board_items(Contract.parse("4S"), Side.NS, 10, False)]
+    [('trick score', 120), ('game bonus', 300)]
+    """
+    check_tricks(tricks)
+    needed = contract.tricks_needed
+    if tricks < needed:
+        penalty = SCALE.undertricks(contract, needed - tricks, vulnerable)
+        return [LineItem(Item.UNDERTRICKS, side.opponent, penalty)]
+    trick_score = SCALE.trick_score(contract)
+    items = [LineItem(Item.TRICK_SCORE, side, trick_score, below=True)]
+    if tricks > needed:
+        items.append(LineItem(Item.OVERTRICKS, side, SCALE.overtricks(contract, tricks - needed, vulnerable)))
+    if contract.doubling is not Doubling.UNDOUBLED:
+        items.append(LineItem(Item.INSULT, side, SCALE.insult[contract.doubling]))
+    if trick_score >= GAME:
+        items.append(LineItem(Item.GAME, side, GAME_BONUS[vulnerable]))
+    else:
+        items.append(LineItem(Item.PART_SCORE, side, PART_SCORE_BONUS))
+    slam = SCALE.slam(contract, vulnerable)
+    if slam:
+        items.append(LineItem(Item.SLAM, side, slam))
+    return items
+
+
+def score_ns(result: DealResult, vulnerability: Vulnerability) -> int:
+    """A board's score signed for N/S (0 when passed out)."""
+    if result.contract is None or result.declarer is None:
+        return 0
+    side = result.declarer.side
+    items = board_items(result.contract, side, result.tricks, vulnerability.is_vulnerable(side))
+    return sum(i.points if i.side is Side.NS else -i.points for i in items)
+
+
+class Duplicate(Ruleset):
+    id = "duplicate"
+    aliases = ("duplicate", "teams", "team", "duplicado", "imps", "imp")
+    title = "Duplicate bridge (team match, IMPs)"
+    source = SOURCE
+
+    @property
+    def counts_honours(self) -> bool:
+        return False
+
+    def next_board(self, standing: Standing) -> tuple[int, int]:
+        """(board, table) of the next result: the other table of a board played at one table only,
+        else the board after the highest, at table 1."""
+        played = set(standing.played)
+        for board, table in sorted(played):
+            other = 3 - table
+            if (board, other) not in played:
+                return board, other
+        return (max((b for b, _ in played), default=0) + 1, 1)
+
+    def next_dealer(self, standing: Standing) -> Seat:
+        return Board(self.next_board(standing)[0]).dealer
+
+    def vulnerability(self, standing: Standing) -> Vulnerability:
+        return Board(self.next_board(standing)[0]).vulnerability
+
+    def score(self, standing: Standing, result: DealResult) -> DealScore:
+        board, table = self.next_board(standing)
+        if result.board is not None:
+            board = result.board
+            table = result.table if result.table is not None else (2 if (board, 1) in standing.played else 1)
+        elif result.table is not None:
+            table = result.table
+        if (board, table) in standing.played:
+            raise ScoringError(f"board {board} was already scored at table {table}")
+        b = Board(board)
+        vul = b.vulnerability
+        items: tuple[LineItem, ...] = ()
+        if result.contract is not None and result.declarer is not None:
+            side = result.declarer.side
+            items = tuple(board_items(result.contract, side, result.tricks, vul.is_vulnerable(side)))
+        played = (*standing.played, (board, table))
+        after = Standing(b.dealer.lho, board + 1, table, played=played)
+        return DealScore(b.dealer, vul, items, after, board=board, table=table)
+
+    def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
+        items = board_items(contract, Side.NS, tricks, vulnerable)
+        return sum(i.points if i.side is Side.NS else -i.points for i in items)
+
+    def is_finished(self, standing: Standing) -> bool:
+        """A match is finished when every board it has scored has a result at both tables."""
+        played = set(standing.played)
+        return bool(played) and all((b, 3 - t) in played for b, t in played)
+
+
+DUPLICATE = Duplicate()

@@ -1,0 +1,178 @@
+"""``rubber``: contract rubber bridge (seed 003, as corrected by RULES.md, plus the Laws of Rubber
+Bridge, Laws 72-77).
+
+Below the line only contracted odd tricks; game at 100 or more; vulnerable after winning a game;
+overtricks, insult, slams, undertricks and honours above the line; the rubber ends when a side has
+two games, with 700 (losers won no game) or 500 (they won one). An unfinished rubber gives 300 to
+a side with the only game and 100 to a side with the only part score in the unfinished game.
+
+>>> from bazas.engine.seats import Seat
+>>> s = RUBBER.start(Seat.N)
+>>> d = RUBBER.score(s, DealResult(Contract.parse("3S"), Seat.N, 10))
+>>> [(i.kind.value, i.side.name, i.points, i.below) for i in d.items]
+[('trick score', 'NS', 90, True), ('overtricks', 'NS', 30, False)]
+>>> RUBBER.declarer_score(Contract.parse("5NTX"), 8, vulnerable=False)
+-500
+"""
+
+from __future__ import annotations
+
+from ..calls import Contract, Doubling, Strain
+from ..deal import Vulnerability
+from ..errors import ScoringError
+from ..honours import Honours
+from ..seats import Side
+from .base import (
+    ContractScale,
+    DealResult,
+    DealScore,
+    Item,
+    LineItem,
+    PerSide,
+    Ruleset,
+    Standing,
+    check_tricks,
+)
+
+SOURCE = (
+    "seed 003 (rubber bridge as played online; its 5NTX example corrected to 500 by RULES.md) "
+    "and the Laws of Rubber Bridge, Laws 72-77"
+)
+
+SCALE = ContractScale(
+    #            C   D   H   S   NT
+    first_trick=(20, 20, 30, 30, 40),
+    later_trick=(20, 20, 30, 30, 30),
+    overtrick=(20, 20, 30, 30, 30),
+    doubled_overtrick=(100, 200),
+    insult={Doubling.UNDOUBLED: 0, Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100},
+    small_slam=(500, 750),
+    grand_slam=(1000, 1500),
+    undertrick=(50, 100),
+    doubled_undertricks_nv=(100, 200, 200, 300),
+    doubled_undertricks_v=(200, 300),
+)
+
+GAME = 100
+#: Honours in one hand: four of the five trump honours, all five, the four aces at notrump.
+HONOURS_FOUR = 100
+HONOURS_FIVE = 150
+HONOURS_FOUR_ACES = 150
+#: Rubber bonus by the number of games the losers won.
+RUBBER_BONUS = {0: 700, 1: 500}
+GAMES_FOR_RUBBER = 2
+UNFINISHED_GAME = 300
+UNFINISHED_PART_SCORE = 100
+
+
+def contract_items(contract: Contract, side: Side, tricks: int, vulnerable: bool) -> list[LineItem]:
+    """Trick score, overtricks, insult and slam of a made contract, or the defenders' undertricks.
+
+    >>> [(i.kind.value, i.points) for i in contract_items(Contract.parse("6H"), Side.NS, 12, True)]
+    [('trick score', 180), ('slam', 750)]
+    """
+    check_tricks(tricks)
+    needed = contract.tricks_needed
+    if tricks < needed:
+        penalty = SCALE.undertricks(contract, needed - tricks, vulnerable)
+        return [LineItem(Item.UNDERTRICKS, side.opponent, penalty)]
+    items = [LineItem(Item.TRICK_SCORE, side, SCALE.trick_score(contract), below=True)]
+    if tricks > needed:
+        items.append(LineItem(Item.OVERTRICKS, side, SCALE.overtricks(contract, tricks - needed, vulnerable)))
+    if contract.doubling is not Doubling.UNDOUBLED:
+        items.append(LineItem(Item.INSULT, side, SCALE.insult[contract.doubling]))
+    slam = SCALE.slam(contract, vulnerable)
+    if slam:
+        items.append(LineItem(Item.SLAM, side, slam))
+    return items
+
+
+def honours_items(holding: Honours | None) -> list[LineItem]:
+    """100 for four trump honours in one hand, 150 for all five or for the four aces at NT.
+
+    >>> from bazas.engine.honours import from_cards
+    >>> from bazas.engine.seats import Seat
+    >>> honours_items(from_cards(Strain.S, {Seat.W: ["SA", "SK", "SQ", "SJ"], Seat.N: ["ST"]}))
+    [LineItem(kind=<Item.HONOURS: 'honours'>, side=<Side.EW: 1>, points=100, below=False)]
+    """
+    if holding is None:
+        return []
+    for side in Side:
+        most = holding.in_one_hand(side)
+        if holding.strain is Strain.NT:
+            if most == 4:
+                return [LineItem(Item.HONOURS, side, HONOURS_FOUR_ACES)]
+        elif most == 5:
+            return [LineItem(Item.HONOURS, side, HONOURS_FIVE)]
+        elif most == 4:
+            return [LineItem(Item.HONOURS, side, HONOURS_FOUR)]
+    return []
+
+
+class RubberBridge(Ruleset):
+    id = "rubber"
+    aliases = ("rubber", "contract", "rubber-bridge", "contract-bridge", "rubber bridge")
+    title = "Contract rubber bridge"
+    source = SOURCE
+
+    @property
+    def counts_honours(self) -> bool:
+        return True
+
+    def vulnerability(self, standing: Standing) -> Vulnerability:
+        """A side that has won a game is vulnerable."""
+        return Vulnerability.of(standing.games.ns >= 1, standing.games.ew >= 1)
+
+    def score(self, standing: Standing, result: DealResult) -> DealScore:
+        if standing.over:
+            raise ScoringError("the rubber is over")
+        vul = self.vulnerability(standing)
+        dealer = standing.dealer
+        if result.contract is None or result.declarer is None:
+            after = Standing(dealer.lho, standing.deal_number + 1, 1, standing.games, standing.part_scores)
+            return DealScore(dealer, vul, (), after)
+        side = result.declarer.side
+        items = contract_items(result.contract, side, result.tricks, vul.is_vulnerable(side))
+        items += honours_items(result.honour_holding())
+        below = sum(i.points for i in items if i.below)
+        parts = standing.part_scores.plus(side, below)
+        games = standing.games
+        game_won_by: Side | None = None
+        over = False
+        if parts.of(side) >= GAME:
+            game_won_by = side
+            games = games.plus(side, 1)
+            parts = PerSide()
+            if games.of(side) >= GAMES_FOR_RUBBER:
+                over = True
+                items.append(LineItem(Item.RUBBER, side, RUBBER_BONUS[games.of(side.opponent)]))
+        after = Standing(dealer.lho, standing.deal_number + 1, 1, games, parts, over)
+        return DealScore(dealer, vul, tuple(items), after, game_won_by, over)
+
+    def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
+        items = contract_items(contract, Side.NS, tricks, vulnerable)
+        return sum(i.points if i.side is Side.NS else -i.points for i in items)
+
+    def unfinished(self, standing: Standing) -> tuple[LineItem, ...]:
+        """Laws of Rubber Bridge 77: 300 for the only game won, 100 for the only part score."""
+        if standing.over:
+            return ()
+        items: list[LineItem] = []
+        for side in Side:
+            if standing.games.of(side) >= 1 and standing.games.of(side.opponent) == 0:
+                items.append(LineItem(Item.UNFINISHED_GAME, side, UNFINISHED_GAME))
+        for side in Side:
+            if standing.part_scores.of(side) > 0 and standing.part_scores.of(side.opponent) == 0:
+                items.append(LineItem(Item.UNFINISHED_PART_SCORE, side, UNFINISHED_PART_SCORE))
+        return tuple(items)
+
+    def winner(self, standing: Standing, totals: PerSide) -> Side | None:
+        """Larger total; on equal totals, seed 003: the side with more games."""
+        if totals.ns != totals.ew:
+            return Side.NS if totals.ns > totals.ew else Side.EW
+        if standing.games.ns != standing.games.ew:
+            return Side.NS if standing.games.ns > standing.games.ew else Side.EW
+        return None
+
+
+RUBBER = RubberBridge()

@@ -1,0 +1,280 @@
+"""Portable Bridge Notation (PBN 2.1): parse and write games.
+
+A game keeps its tags in file order, each with the data lines that follow it (the Auction and
+Play sections), so a file this module wrote is written back byte for byte. Typed accessors read
+the usual tags: Board, Dealer, Vulnerable, Deal, Contract, Declarer, Result and the Auction.
+
+>>> g = PbnGame.board_record(1, Deal.from_pbn(
+...     "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"), event="club")
+>>> print(dumps([g]), end="")
+% PBN 2.1
+% EXPORT
+<BLANKLINE>
+[Event "club"]
+[Site ""]
+[Date ""]
+[Board "1"]
+[West ""]
+[North ""]
+[East ""]
+[South ""]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+[Scoring ""]
+[Declarer ""]
+[Contract ""]
+[Result ""]
+>>> loads(dumps([g])).games == (g,)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from bazas.engine.calls import Contract
+from bazas.engine.deal import Board, Deal, Vulnerability
+from bazas.engine.errors import InvalidNotation
+from bazas.engine.seats import Seat
+
+__all__ = ["PbnError", "PbnFile", "PbnGame", "dumps", "loads", "write_calls"]
+
+_TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+#: The mandatory tag set of PBN 2.1 (section 3.1), in export order.
+MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+                  "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+_VULNERABLE = {"none": Vulnerability.NONE, "love": Vulnerability.NONE, "-": Vulnerability.NONE,
+               "ns": Vulnerability.NS, "ew": Vulnerability.EW, "all": Vulnerability.BOTH,
+               "both": Vulnerability.BOTH}
+_CALL_TOKEN = re.compile(r"^(?:[1-7](?:C|D|H|S|NT)|PASS|X|XX|AP)$", re.IGNORECASE)
+
+
+class PbnError(InvalidNotation):
+    """Text that is not valid PBN; ``line`` is 1-based when known."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line = line
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+@dataclass(frozen=True, slots=True)
+class PbnGame:
+    """One game: ``tags`` as (name, value) in order; ``sections`` maps a tag name to the data lines
+    that followed it (e.g. the Auction calls); ``comments`` are lines before the first tag."""
+
+    tags: tuple[tuple[str, str], ...]
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    comments: tuple[str, ...] = ()
+
+    # -- generic access ------------------------------------------------------------------------
+    def tag(self, name: str) -> str | None:
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return None
+
+    def section(self, name: str) -> tuple[str, ...]:
+        for key, lines in self.sections:
+            if key == name:
+                return lines
+        return ()
+
+    def with_tag(self, name: str, value: str) -> PbnGame:
+        """A copy with ``name`` set to ``value`` (in place if present, else appended)."""
+        if self.tag(name) is None:
+            return replace(self, tags=(*self.tags, (name, value)))
+        return replace(self, tags=tuple((k, value if k == name else v) for k, v in self.tags))
+
+    # -- typed access --------------------------------------------------------------------------
+    @staticmethod
+    def _known(value: str | None) -> str | None:
+        if value is None:
+            return None
+        v = value.strip()
+        return None if v in ("", "?", "#") else v
+
+    @property
+    def board(self) -> int | None:
+        v = self._known(self.tag("Board"))
+        if v is None:
+            return None
+        if not v.isdigit() or int(v) < 1:
+            raise PbnError(f"Board {v!r} is not a board number")
+        return int(v)
+
+    @property
+    def dealer(self) -> Seat | None:
+        v = self._known(self.tag("Dealer"))
+        return None if v is None else Seat.parse(v)
+
+    @property
+    def vulnerability(self) -> Vulnerability | None:
+        v = self._known(self.tag("Vulnerable"))
+        if v is None:
+            return None
+        vul = _VULNERABLE.get(v.lower())
+        if vul is None:
+            raise PbnError(f"Vulnerable {v!r} is not None, NS, EW or All")
+        return vul
+
+    @property
+    def deal(self) -> Deal | None:
+        v = self._known(self.tag("Deal"))
+        return None if v is None else Deal.from_pbn(v)
+
+    @property
+    def passed_out(self) -> bool:
+        v = self._known(self.tag("Contract"))
+        return v is not None and v.lower() == "pass"
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract (None if absent or passed out: see :attr:`passed_out`)."""
+        v = self._known(self.tag("Contract"))
+        if v is None or v.lower() == "pass":
+            return None
+        return Contract.parse(v)
+
+    @property
+    def declarer(self) -> Seat | None:
+        v = self._known(self.tag("Declarer"))
+        return None if v is None else Seat.parse(v.lstrip("^"))
+
+    @property
+    def result(self) -> int | None:
+        """Tricks won by declarer's side."""
+        v = self._known(self.tag("Result"))
+        if v is None:
+            return None
+        if not v.isdigit() or int(v) > 13:
+            raise PbnError(f"Result {v!r} is not a number of tricks 0-13")
+        return int(v)
+
+    @property
+    def auction(self) -> tuple[Seat, list[str]] | None:
+        """(first caller, calls) from the Auction section; ``AP`` expands to closing passes."""
+        start = self._known(self.tag("Auction"))
+        if start is None:
+            return None
+        calls: list[str] = []
+        for line in self.section("Auction"):
+            for token in line.split():
+                if token.startswith(("=", "$", "{", ";")) or token in ("*", "+", "-"):
+                    continue
+                call = token.rstrip("!?").upper()
+                if not _CALL_TOKEN.match(call):
+                    raise PbnError(f"{token!r} is not a call in the Auction section")
+                if call == "AP":
+                    calls.extend(["PASS"] * 3)
+                else:
+                    calls.append(call)
+        return Seat.parse(start), calls
+
+    # -- construction --------------------------------------------------------------------------
+    @staticmethod
+    def board_record(number: int, deal: Deal, *, event: str = "", site: str = "", date: str = "",
+                     scoring: str = "") -> PbnGame:
+        """A hand record for duplicate board ``number``: the mandatory tags, dealer and
+        vulnerability from the board number, no result yet."""
+        board = Board(number)
+        values = {"Event": event, "Site": site, "Date": date, "Board": str(number),
+                  "Dealer": board.dealer.name, "Vulnerable": board.vulnerability.pbn,
+                  "Deal": deal.to_pbn(board.dealer), "Scoring": scoring}
+        return PbnGame(tuple((name, values.get(name, "")) for name in MANDATORY_TAGS))
+
+    def with_auction(self, first: Seat, calls: Sequence[str]) -> PbnGame:
+        """A copy with an ``[Auction]`` tag and its section (four calls a line)."""
+        game = self.with_tag("Auction", first.name)
+        sections = tuple((k, v) for k, v in game.sections if k != "Auction")
+        return replace(game, sections=(*sections, ("Auction", tuple(write_calls(calls)))))
+
+
+def write_calls(calls: Sequence[str]) -> list[str]:
+    """Auction section lines, four calls a line, ``Pass`` for passes."""
+    words = ["Pass" if c.upper() in ("P", "PASS") else c.upper() for c in calls]
+    return [" ".join(words[i:i + 4]) for i in range(0, len(words), 4)]
+
+
+@dataclass(frozen=True, slots=True)
+class PbnFile:
+    """A PBN file: leading comment lines (e.g. ``% PBN 2.1``) and its games."""
+
+    header: tuple[str, ...] = ("% PBN 2.1", "% EXPORT")
+    games: tuple[PbnGame, ...] = field(default=())
+
+
+def loads(text: str) -> PbnFile:
+    """Parse PBN text. Games are separated by blank lines; a line ``[Name "value"]`` is a tag, any
+    other line inside a game belongs to the section opened by the tag before it."""
+    header: list[str] = []
+    games: list[PbnGame] = []
+    tags: list[tuple[str, str]] = []
+    sections: list[tuple[str, list[str]]] = []
+    comments: list[str] = []
+    started = False
+
+    def flush() -> None:
+        nonlocal tags, sections, comments
+        if tags:
+            games.append(PbnGame(tuple(tags), tuple((k, tuple(v)) for k, v in sections), tuple(comments)))
+        elif comments:
+            raise PbnError("lines without tags between games")
+        tags, sections, comments = [], [], []
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r")
+        if not line.strip():
+            flush()
+            started = started or bool(games)
+            continue
+        if not games and not tags and not started and line.startswith("%"):
+            header.append(line)
+            continue
+        started = True
+        if line.startswith("["):
+            m = _TAG.match(line)
+            if m is None:
+                raise PbnError(f"not a tag: {line!r} (expected [Name \"value\"])", number)
+            tags.append((m.group(1), _unescape(m.group(2))))
+            continue
+        if not tags:
+            comments.append(line)
+        elif sections and sections[-1][0] == tags[-1][0]:
+            sections[-1][1].append(line)
+        else:
+            sections.append((tags[-1][0], [line]))
+    flush()
+    return PbnFile(tuple(header), tuple(games))
+
+
+def _game_lines(game: PbnGame) -> list[str]:
+    out = list(game.comments)
+    data = dict(game.sections)
+    for name, value in game.tags:
+        out.append(f'[{name} "{_escape(value)}"]')
+        out.extend(data.get(name, ()))
+    return out
+
+
+def dumps(games: Iterable[PbnGame] | PbnFile, header: Sequence[str] | None = None) -> str:
+    """PBN text: the header comment lines, then each game's tags, a blank line between parts."""
+    if isinstance(games, PbnFile):
+        head: Sequence[str] = games.header if header is None else header
+        items: Iterable[PbnGame] = games.games
+    else:
+        head = PbnFile().header if header is None else header
+        items = games
+    blocks = ["\n".join(_game_lines(g)) for g in items]
+    parts = (["\n".join(head)] if head else []) + blocks
+    return "\n\n".join(parts) + "\n" if parts else ""
