@@ -64,7 +64,7 @@ def _result_text(e: ScoredDeal) -> str:
     diff = e.tricks - e.contract.tricks_needed
     made = "=" if diff == 0 else f"{diff:+d}"
     assert e.declarer is not None
-    return f"{e.contract}{e.declarer.name}{made}"
+    return f"{e.contract} {e.declarer.name} {made}"
 
 
 def _vul_text(e: ScoredDeal) -> str:

@@ -54,15 +54,15 @@ def trick_winner(cards: tuple[int, ...], leader: int, trump: int) -> int:
     """Seat (0-3) winning a trick of card indexes played from ``leader``; ``trump`` -1 at NT."""
     best = cards[0]
     best_i = 0
-    for i in range(1, 4):
+    b = best // 13
+    for i in (1, 2, 3):
         c = cards[i]
         s = c // 13
-        b = best // 13
         if s == b:
             if c > best:
                 best, best_i = c, i
         elif s == trump:
-            best, best_i = c, i
+            best, best_i, b = c, i, s
     return (leader + best_i) & 3
 
 
@@ -174,34 +174,42 @@ class Play:
 
     def legal_cards(self) -> list[Card]:
         """Legal cards, ordered by suit (clubs first) then rank (low first): index order."""
-        if self.is_complete:
+        if self.claim is not None or len(self.tricks) == 13:
             return []
-        m = self.legal_mask()
-        out = []
-        while m:
-            low = m & -m
-            out.append(ALL_CARDS[low.bit_length() - 1])
-            m ^= low
-        return out
+        current = self.current
+        hand = self.hands[(self.leader + len(current)) & 3]
+        if current:
+            led = current[0] // 13
+            follow = hand >> (13 * led) & 0x1FFF
+            if follow:
+                return list(_suit_cards(led, follow))
+        return [*_suit_cards(0, hand & 0x1FFF), *_suit_cards(1, hand >> 13 & 0x1FFF),
+                *_suit_cards(2, hand >> 26 & 0x1FFF), *_suit_cards(3, hand >> 39)]
 
     def check(self, card: Card, seat: Seat | None = None) -> None:
         """Raise unless ``card`` may be played now (by ``seat``, the player acting, when given)."""
-        if self.is_complete:
+        self._checked_index(card, seat)
+
+    def _checked_index(self, card: Card, seat: Seat | None) -> int:
+        """:meth:`check`, returning the card's index."""
+        if self.claim is not None or len(self.tricks) == 13:
             raise GameOver("the play is over")
-        turn = self.turn
-        if seat is not None and seat != self.controller(turn):
+        current = self.current
+        turn = SEATS[(self.leader + len(current)) & 3]
+        if seat is not None and seat != (self.declarer if turn == (self.declarer + 2) & 3 else turn):
             raise WrongTurn(f"it is {turn.name}'s turn to play"
                             + (f" (declarer {self.declarer.name} plays dummy's cards)" if turn == self.dummy else "")
                             + f", not {seat.name}'s")
         hand = self.hands[turn]
-        b = card.bit
-        if not hand & b:
+        index = card.suit * 13 + card.rank - 2
+        if not hand >> index & 1:
             raise IllegalPlay(f"{turn.name} does not hold {card}")
-        if self.current:
-            led = self.current[0] // 13
-            if card.suit != led and hand & _SUIT_MASKS[led]:
+        if current:
+            led = current[0] // 13
+            if index // 13 != led and hand & _SUIT_MASKS[led]:
                 raise IllegalPlay(f"{turn.name} must follow suit: {ALL_CARDS[self.current[0]].suit.name} was led and "
                                   f"{turn.name} holds one (Law 44C)")
+        return index
 
     def can(self, card: Card, seat: Seat | None = None) -> bool:
         try:
@@ -211,8 +219,7 @@ class Play:
         return True
 
     def apply(self, card: Card, seat: Seat | None = None) -> Play:
-        self.check(card, seat)
-        return self._play_index(card.index)
+        return self._play_index(self._checked_index(card, seat))
 
     def apply_index(self, index: int) -> Play:
         """Fast path for bots and playouts: play card ``index``, which must be in ``legal_mask()``."""
@@ -221,32 +228,44 @@ class Play:
         return self._play_index(index)
 
     def _play_index(self, index: int) -> Play:
-        turn = (self.leader + len(self.current)) & 3
-        nxt = object.__new__(Play)
+        # The hot path of every card played: no properties, no lists, one tuple per field.
+        leader = self.leader
+        current = self.current + (index,)
+        turn = (leader + len(current) - 1) & 3
+        nxt = _new_play(Play)
         nxt.deal = self.deal
         nxt.strain = self.strain
         nxt.declarer = self.declarer
-        nxt._trump = self._trump
+        trump = nxt._trump = self._trump
         nxt.claim = None
-        hands = list(self.hands)
-        hands[turn] &= ~(1 << index)
-        nxt.hands = (hands[0], hands[1], hands[2], hands[3])
-        nxt.played = (*self.played, index)
-        current = (*self.current, index)
+        h0, h1, h2, h3 = self.hands
+        keep = ~(1 << index)
+        if turn == 0:
+            h0 &= keep
+        elif turn == 1:
+            h1 &= keep
+        elif turn == 2:
+            h2 &= keep
+        else:
+            h3 &= keep
+        nxt.hands = (h0, h1, h2, h3)
+        nxt.played = self.played + (index,)
         if len(current) == 4:
-            winner = trick_winner(current, self.leader, self._trump)
-            w = SEATS[winner]
-            nxt.tricks = (*self.tricks, Trick(self.leader, (ALL_CARDS[current[0]], ALL_CARDS[current[1]],
-                                                            ALL_CARDS[current[2]], ALL_CARDS[current[3]]), w))
-            won = list(self.won)
-            won[winner & 1] += 1
-            nxt.won = (won[0], won[1])
+            w = SEATS[trick_winner(current, leader, trump)]
+            trick = _new_trick(Trick)
+            _set(trick, "leader", leader)
+            _set(trick, "cards", (ALL_CARDS[current[0]], ALL_CARDS[current[1]],
+                                  ALL_CARDS[current[2]], ALL_CARDS[current[3]]))
+            _set(trick, "winner", w)
+            nxt.tricks = self.tricks + (trick,)
+            ns, ew = self.won
+            nxt.won = (ns, ew + 1) if w & 1 else (ns + 1, ew)
             nxt.leader = w
             nxt.current = ()
         else:
             nxt.tricks = self.tricks
             nxt.won = self.won
-            nxt.leader = self.leader
+            nxt.leader = leader
             nxt.current = current
         return nxt
 
@@ -327,6 +346,21 @@ class Play:
             except (IllegalPlay, GameOver) as exc:
                 raise type(exc)(f"card {i + 1} ({card}): {exc}") from None
         return play
+
+
+_new_play = object.__new__
+_new_trick = object.__new__
+_set = object.__setattr__
+#: Lazily filled: the cards of suit ``s`` in 13-bit mask ``m`` at ``s * 8192 + m``, low first.
+_SUIT_CARDS: list[tuple[Card, ...] | None] = [None] * (4 * 8192)
+
+
+def _suit_cards(suit: int, mask13: int) -> tuple[Card, ...]:
+    key = suit * 8192 + mask13
+    cards = _SUIT_CARDS[key]
+    if cards is None:
+        cards = _SUIT_CARDS[key] = tuple(ALL_CARDS[suit * 13 + r] for r in range(13) if mask13 >> r & 1)
+    return cards
 
 
 def _binomial(n: int, k: int) -> int:
