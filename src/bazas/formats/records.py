@@ -37,7 +37,8 @@ from bazas.engine.deal import Board, Deal
 from bazas.engine.errors import BazasError
 from bazas.engine.honours import Honours, from_cards
 from bazas.engine.rulesets import get as get_ruleset
-from bazas.engine.rulesets.base import DealResult, LineItem, PerSide
+from bazas.engine.rulesets.auction_variants import auction_variant
+from bazas.engine.rulesets.base import DealResult, LineItem, PerSide, Ruleset
 from bazas.engine.rulesets.duplicate import Duplicate
 from bazas.engine.seats import Seat, Side
 from bazas.engine.session import ScoredDeal, Session
@@ -47,7 +48,7 @@ from .pbn import loads as pbn_loads
 
 __all__ = ["RecordError", "dump_session", "load_session", "session_from_pbn", "session_from_record"]
 
-_TOP_FIELDS = {"ruleset", "first_dealer", "stopped", "deals"}
+_TOP_FIELDS = {"ruleset", "first_dealer", "stopped", "deals", "options"}
 _INFO_FIELDS = {"event", "date", "site", "players", "title", "comment", "comments", "note", "notes"}
 _DEAL_FIELDS = {"contract", "declarer", "auction", "tricks", "deal", "honours", "board", "table", "dealer"}
 _PASSED = ("pass", "passed", "passed out", "p", "paso", "allpass", "ap")
@@ -96,6 +97,25 @@ def _seat(value: object, deal: int | None, field: str) -> Seat:
         raise RecordError(str(exc), deal, field) from None
 
 
+def _with_options(ruleset: Ruleset, options: object) -> Ruleset:
+    """Seed 001's variants of auction-1920: ``{"honours": "1920"|"later", "passed_out":
+    "next_dealer"|"same_dealer", "deals": N}`` (RULES.md, "Variants from seed 001")."""
+    if not isinstance(options, dict):
+        raise RecordError(f"expected an object, not {json.dumps(options)}", None, "options")
+    if ruleset.id != "auction-1920":
+        raise RecordError(f"options are seed 001's Auction variants; ruleset {ruleset.id} has none", None, "options")
+    unknown = sorted(set(options) - {"honours", "passed_out", "deals"})
+    if unknown:
+        raise RecordError("unknown option (expected honours, passed_out, deals)", None, f"options.{unknown[0]}")
+    deals = options.get("deals")
+    if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool)):
+        raise RecordError(f"expected a number of deals, not {json.dumps(deals)}", None, "options.deals")
+    try:
+        return auction_variant(str(options.get("honours", "1920")), str(options.get("passed_out", "next_dealer")), deals)
+    except BazasError as exc:
+        raise RecordError(str(exc), None, "options") from None
+
+
 def session_from_record(data: object) -> Session:
     """Validate a decoded JSON record and fold it into a session."""
     if not isinstance(data, dict):
@@ -112,6 +132,8 @@ def session_from_record(data: object) -> Session:
         ruleset = get_ruleset(name)
     except BazasError as exc:
         raise RecordError(str(exc), None, "ruleset") from None
+    if "options" in data:
+        ruleset = _with_options(ruleset, data["options"])
     first = _seat(data.get("first_dealer", "N"), None, "first_dealer")
     stopped = data.get("stopped", False)
     if not isinstance(stopped, bool):

@@ -108,7 +108,7 @@ def honours_items(holding: Honours | None) -> list[LineItem]:
 
 class Auction1920(Ruleset):
     id = "auction-1920"
-    aliases = ("auction-1920", "auction", "auction bridge", "auction-bridge", "subasta", "1920", "auction1920")
+    aliases: tuple[str, ...] = ("auction-1920", "auction", "auction bridge", "auction-bridge", "subasta", "1920", "auction1920")
     title = "Auction Bridge (New York Whist Club, 1920)"
     source = SOURCE
 

@@ -1,0 +1,114 @@
+"""Seed 001's house variants of Auction Bridge, as options on ``auction-1920`` (off by default).
+
+RULES.md, "Variants from seed 001": the later honours table (corrected), a passed-out deal redealt
+by the same dealer, and short sessions of a fixed number of deals where the larger total wins.
+Each option changes one thing; everything else is the 1920 code of :mod:`.auction_1920`.
+
+>>> from bazas.engine.seats import Seat
+>>> from bazas.engine.calls import Contract
+>>> from bazas.engine.honours import from_cards
+>>> later = auction_variant(honours="later")
+>>> later.id
+'auction-1920+later-honours'
+>>> later_items = later.score(later.start(Seat.N), DealResult(Contract.parse("1S"), Seat.N, 7,
+...     honours=from_cards(Strain.S, {Seat.N: ["SA", "SK", "SQ", "SJ"], Seat.S: ["ST"]})))
+>>> [i.points for i in later_items.items if i.kind is Item.HONOURS]
+[90]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..calls import Strain
+from ..errors import ScoringError
+from ..honours import Honours
+from ..seats import Side
+from .auction_1920 import Auction1920
+from .base import DealResult, DealScore, Item, LineItem, PerSide, Standing
+
+#: Seed 001's later honours table as RULES.md corrects it, in points, keyed by how the side's
+#: honours split between its two hands (larger, smaller). Any four of the five count.
+LATER_HONOURS = {
+    (3, 0): 30, (2, 1): 30,
+    (3, 1): 40, (2, 2): 40,
+    (3, 2): 50,
+    (4, 0): 80,
+    (4, 1): 90,
+    (5, 0): 100,
+}
+#: Aces at notrump in the later table: 3 held 30, 4 divided 40, 4 in one hand 100.
+LATER_HONOURS_NT = {(3, 0): 30, (2, 1): 30, (3, 1): 40, (2, 2): 40, (4, 0): 100}
+
+HONOURS_TABLES = ("1920", "later")
+PASSED_OUT_RULES = ("next_dealer", "same_dealer")
+
+
+def later_honours_items(holding: Honours | None) -> list[LineItem]:
+    """The later (seed 001) honours table; fewer than three held by a side score nothing."""
+    if holding is None:
+        return []
+    table = LATER_HONOURS_NT if holding.strain is Strain.NT else LATER_HONOURS
+    for side in Side:
+        points = table.get(holding.split(side), 0)
+        if points:
+            return [LineItem(Item.HONOURS, side, points)]
+    return []
+
+
+class Auction1920Variant(Auction1920):
+    """``auction-1920`` with seed 001's options."""
+
+    def __init__(self, honours: str = "1920", passed_out: str = "next_dealer", deals: int | None = None) -> None:
+        if honours not in HONOURS_TABLES:
+            raise ScoringError(f"honours table must be one of {', '.join(HONOURS_TABLES)}, not {honours!r}")
+        if passed_out not in PASSED_OUT_RULES:
+            raise ScoringError(f"passed_out must be one of {', '.join(PASSED_OUT_RULES)}, not {passed_out!r}")
+        if deals is not None and not 1 <= deals <= 1000:
+            raise ScoringError(f"a short session has 1-1000 deals, not {deals}")
+        self.honours_table = honours
+        self.passed_out = passed_out
+        self.deals = deals
+        parts = []
+        if honours == "later":
+            parts.append("later-honours")
+        if passed_out == "same_dealer":
+            parts.append("same-dealer-redeals")
+        if deals is not None:
+            parts.append(f"{deals}-deals")
+        self.id = "auction-1920" + "".join("+" + p for p in parts)
+        self.aliases = (self.id,)
+        self.title = "Auction Bridge (1920) with seed 001's options: " + (", ".join(parts) or "none")
+        self.source = "seed 001 (Auction Bridge how-to and variants), as ruled by RULES.md 'Variants'; " \
+            "otherwise seed 000"
+
+    def score(self, standing: Standing, result: DealResult) -> DealScore:
+        if standing.over:
+            raise ScoringError("the session is over")
+        if result.contract is None and self.passed_out == "same_dealer":
+            # Seed 001: the same dealer deals again; the redeal does not count as a deal played.
+            return DealScore(standing.dealer, self.vulnerability(standing), (), standing)
+        scored = super().score(standing, result)
+        if self.honours_table == "later":
+            items = [i for i in scored.items if i.kind is not Item.HONOURS]
+            items += later_honours_items(result.honour_holding())
+            scored = replace(scored, items=tuple(items))
+        if self.deals is None:
+            return scored
+        after = scored.after
+        if after.over:
+            # A short session goes on with a new rubber until its deals are played.
+            after = replace(after, games=PerSide(), part_scores=PerSide(), over=False)
+        if after.deal_number > self.deals:
+            after = replace(after, over=True)
+        return replace(scored, after=after)
+
+
+def auction_variant(honours: str = "1920", passed_out: str = "next_dealer",
+                    deals: int | None = None) -> Auction1920:
+    """``auction-1920`` itself when every option is off, else the variant with those options."""
+    if honours == "1920" and passed_out == "next_dealer" and deals is None:
+        from .auction_1920 import AUCTION_1920
+
+        return AUCTION_1920
+    return Auction1920Variant(honours, passed_out, deals)
