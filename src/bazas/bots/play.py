@@ -1,0 +1,524 @@
+"""Card play by sampling and double-dummy analysis, aiming at the ruleset's expected SCORE.
+
+For the seat to act (declarer also plays dummy's cards) the player
+
+1. plays at once when only one legal card or one class of equivalent cards is left (touching cards
+   in one hand: every rank between them is in that hand or already played);
+2. deals the hidden cards many times consistently with what it knows (:mod:`bazas.bots.sampling`:
+   seen cards, shown voids, the auction's constraints), exactly when few layouts remain;
+3. solves every layout double dummy for each legal card (:mod:`bazas.bots.dds`, batched);
+4. turns tricks into declarer's score with the ruleset (``Ruleset.declarer_score`` plus the value
+   of a game where the ruleset leaves it to the rubber; a built-in table for unknown rulesets), so
+   making the contract, overtricks (every trick counts in auction-1920) and doubled undertricks are
+   weighed as the game weighs them, and picks the best expected score (tricks break ties, then
+   card-play habits: lowest of equals following suit, top of a sequence leading);
+5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds sound lead
+   rules as a prior: top of a sequence, fourth best against notrump, partner's suit, no underlead
+   of an ace and no lead away from an unsupported honour against a suit contract.
+
+Effort is planned from the budget with a cost model of the solver (more layouts as the hands
+shrink) and a per-deal time bank, not from the clock, so a given view, seed and budget always give
+the same card; a hard deadline (several times the budget) only guards against pathological solves.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bazas.engine.auction import Auction
+from bazas.engine.calls import Bid, Contract, Doubling, Strain, parse_call
+from bazas.engine.cards import ALL_CARDS, Card
+from bazas.engine.seats import Seat
+from bazas.engine.views import SeatView
+
+from .base import Budget, Decision, Explanation, TableContext
+from .dds import LocalSolver, Position, Solver
+from .sampling import ConstraintLike, Knowledge, count_layouts, sample_layouts
+
+__all__ = [
+    "CardPlayer", "PlayPlan", "ScoreFunction", "equivalence_classes", "lead_prior", "score_function",
+]
+
+_SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+
+#: declarer's tricks (0-13) -> declarer's side's score
+ScoreFunction = Callable[[int], float]
+
+
+# -- scoring -----------------------------------------------------------------------------------
+
+_TRICK_1920 = {Strain.C: 6, Strain.D: 7, Strain.H: 8, Strain.S: 9, Strain.NT: 10}
+
+
+def _builtin_contract_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """Duplicate-style contract scoring (WBF Law 77): the fallback for unknown rulesets."""
+    need = contract.tricks_needed
+    mult = int(contract.doubling)
+    if tricks < need:
+        under = need - tricks
+        if contract.doubling is Doubling.UNDOUBLED:
+            return -under * (100 if vulnerable else 50)
+        steps = (200, 300) if vulnerable else (100, 200, 200, 300)
+        return -sum(steps[min(i, len(steps) - 1)] for i in range(under)) * (mult // 2)
+    first, later = {Strain.C: (20, 20), Strain.D: (20, 20), Strain.H: (30, 30), Strain.S: (30, 30),
+                    Strain.NT: (40, 30)}[contract.strain]
+    trick_score = (first + (contract.level - 1) * later) * mult
+    over = tricks - need
+    score = trick_score + ((500 if vulnerable else 300) if trick_score >= 100 else 50)
+    if contract.doubling is Doubling.UNDOUBLED:
+        score += over * later
+    else:
+        score += over * (200 if vulnerable else 100) * (mult // 2) + 50 * (mult // 2)
+    if contract.level == 6:
+        score += 750 if vulnerable else 500
+    elif contract.level == 7:
+        score += 1500 if vulnerable else 1000
+    return score
+
+
+def _game_value(ruleset_id: str, contract: Contract, tricks: int, vulnerable: bool, part_score: int) -> int:
+    """What completing a game is worth where the ruleset's own ``declarer_score`` leaves it to the
+    rubber (rubber bridge: about 300 / 500; auction-1920: half the 250 rubber bonus)."""
+    if tricks < contract.tricks_needed:
+        return 0
+    if ruleset_id == "rubber":
+        first, later = {Strain.C: (20, 20), Strain.D: (20, 20), Strain.H: (30, 30), Strain.S: (30, 30),
+                        Strain.NT: (40, 30)}[contract.strain]
+        below = (first + (contract.level - 1) * later) * int(contract.doubling)
+        return (500 if vulnerable else 300) if part_score + below >= 100 else 0
+    if ruleset_id == "auction-1920":
+        below = (tricks - 6) * _TRICK_1920[contract.strain] * int(contract.doubling)
+        return 125 if part_score + below >= 30 else 0
+    return 0
+
+
+def score_function(contract: Contract, declarer: Seat, context: TableContext) -> ScoreFunction:
+    """Declarer's side's score for each trick count under ``context.ruleset`` (cached table)."""
+    vulnerable = context.vulnerable(declarer)
+    part = context.part_score(declarer)
+    rid = context.ruleset
+    table: list[float]
+    try:
+        from bazas.engine.rulesets import get
+
+        ruleset = get(rid)
+        rid = ruleset.id
+        table = [float(ruleset.declarer_score(contract, t, vulnerable)
+                       + _game_value(rid, contract, t, vulnerable, part)) for t in range(14)]
+    except (ImportError, ValueError):
+        table = [float(_builtin_contract_score(contract, t, vulnerable)) for t in range(14)]
+    return table.__getitem__
+
+
+# -- card classes and habits -------------------------------------------------------------------
+
+def equivalence_classes(hand: int, legal: int, played: int) -> list[list[int]]:
+    """Legal cards grouped into classes of equals: touching cards of one suit in ``hand``, every
+    rank between them held in that hand or ``played`` (cards of COMPLETED tricks only: a card in
+    the trick in progress still competes). Each class is sorted low to high;
+    classes come in index order."""
+    classes: list[list[int]] = []
+    for suit in range(4):
+        cards = [i for i in range(suit * 13, suit * 13 + 13) if legal >> i & 1]
+        if not cards:
+            continue
+        group = [cards[0]]
+        for a, b in zip(cards, cards[1:], strict=False):
+            between = ((1 << b) - 1) & ~((1 << (a + 1)) - 1)
+            if between & ~(hand | played):
+                classes.append(group)
+                group = [b]
+            else:
+                group.append(b)
+        classes.append(group)
+    return classes
+
+
+def _representative(cls: list[int], leading: bool) -> int:
+    """Top of a sequence when leading, lowest of equals otherwise."""
+    return cls[-1] if leading else cls[0]
+
+
+# -- opening leads -----------------------------------------------------------------------------
+
+def _suit_ranks(hand: int, suit: int) -> list[int]:
+    """Ranks (2-14) held in ``suit``, high to low."""
+    m = (hand >> (13 * suit)) & 0x1FFF
+    return [r + 2 for r in range(12, -1, -1) if m >> r & 1]
+
+
+def _conventional_lead(ranks: list[int], notrump: bool, partners_suit: bool) -> int:
+    """The card (rank) the textbook leads from this holding (ranks high to low)."""
+    n = len(ranks)
+    if n == 1:
+        return ranks[0]
+    # Touching honours at the top (AK, KQ, QJ, J10) -> top.
+    if ranks[0] >= 10 and ranks[1] == ranks[0] - 1:
+        return ranks[0]
+    # Interior / broken sequences: KJ10, K109, Q109, AJ10 at notrump -> the middle honour.
+    if notrump and n >= 3 and ranks[1] >= 9 and ranks[2] == ranks[1] - 1 and ranks[0] >= 12:
+        return ranks[1]
+    if n == 2:
+        return ranks[0]                               # top of a doubleton
+    has_honour = ranks[0] >= 11
+    if not has_honour:
+        if n == 3 and not notrump:
+            return ranks[0]                           # top of nothing against a suit
+        return ranks[1] if n >= 4 and not partners_suit else ranks[0]
+    if n >= 4:
+        return ranks[3]                               # fourth best
+    return ranks[-1]                                  # low from three to an honour
+
+
+def lead_prior(hand: int, card: int, contract: Contract, partner_suits: set[int],
+               enemy_suits: set[int]) -> float:
+    """Textbook opening-lead preference for ``card`` from ``hand``, in tricks (added to the
+    double-dummy estimate, which is noisy with few layouts)."""
+    suit, rank = card // 13, card % 13 + 2
+    ranks = _suit_ranks(hand, suit)
+    notrump = contract.strain is Strain.NT
+    trump = -1 if notrump else int(contract.strain)
+    n = len(ranks)
+    value = 0.0
+    conventional = _conventional_lead(ranks, notrump, suit in partner_suits)
+    value += 0.25 if rank == conventional else -0.25
+    seq_top = n >= 2 and ranks[0] >= 11 and ranks[1] == ranks[0] - 1 and (n == 2 or ranks[2] >= ranks[1] - 2)
+    ak = n >= 2 and ranks[0] == 14 and ranks[1] == 13
+    if suit in partner_suits:
+        value += 0.5
+    if suit in enemy_suits:
+        value -= 0.3
+    if notrump:
+        lengths = [len(_suit_ranks(hand, s)) for s in range(4)]
+        longest = max(lengths)
+        if n == longest and n >= 4:
+            value += 0.35
+        elif n <= 2 and suit not in partner_suits:
+            value -= 0.2
+        if seq_top and n >= 3:
+            value += 0.2
+        return value
+    # Against a suit contract.
+    if seq_top or ak:
+        value += 0.35
+    if suit == trump:
+        value -= 0.15
+    if 14 in ranks and rank != 14:
+        value -= 1.0                                  # never underlead an ace
+    elif 14 in ranks and rank == 14 and not ak and n >= 2:
+        value -= 0.2                                  # bare-ace-high suit: an unattractive lead
+    unsupported = (13 in ranks and 12 not in ranks and 14 not in ranks) or (
+        12 in ranks and 11 not in ranks and 13 not in ranks and 14 not in ranks)
+    if unsupported and suit not in partner_suits:
+        value -= 0.4
+    if n == 1 and suit != trump:
+        value += 0.2                                  # singleton: a ruff may follow
+    return value
+
+
+# -- the player --------------------------------------------------------------------------------
+
+#: Estimated solver seconds per layout (measured means on this project's machines), by cards left
+#: in the hand to play, when leading to a trick and when following: leads cost far more.
+_COST_LEAD = {13: 0.15, 12: 0.04, 11: 0.02, 10: 0.007, 9: 0.004, 8: 0.0015, 7: 0.0015}
+_COST_FOLLOW = {13: 0.045, 12: 0.016, 11: 0.0055, 10: 0.004, 9: 0.002, 8: 0.0015}
+#: Share of the per-card budget each trick may use (front-loaded: early tricks matter most).
+_TRICK_WEIGHT = {13: 2.0, 12: 1.4, 11: 1.2}
+
+
+def _cost(cards_left: int, leading: bool) -> float:
+    if leading:
+        return _COST_LEAD.get(cards_left, 0.001)
+    return _COST_FOLLOW.get(cards_left, 0.0008)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPlan:
+    """How much work one decision gets."""
+
+    samples: int
+    exact_limit: int
+    allowance: float
+    cost: float
+
+
+@dataclass
+class _Bank:
+    credit: float
+    cards: int = 0
+
+
+@dataclass
+class CardPlayer:
+    """Card play for declarer (and dummy) and defenders. See the module docstring.
+
+    ``solver``: where positions are solved (in-process by default; a :class:`~bazas.bots.dds.SolverPool`
+    for servers). ``min_samples``/``max_samples`` bound the layouts per decision; ``constraints``:
+    a function giving auction constraints per seat for a view (default: the bidding module's
+    ``infer_constraints`` when it is installed, else none).
+    """
+
+    solver: Solver = field(default_factory=LocalSolver)
+    min_samples: int = 4
+    max_samples: int = 96
+    exact_cap: int = 400
+    deadline_factor: float = 2.5
+    system: str | None = None
+    constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
+    _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
+    _constraint_cache: dict[tuple[Any, ...], dict[Seat, ConstraintLike]] = field(default_factory=dict, repr=False)
+    last_info: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    # -- public ------------------------------------------------------------------------------
+    def choose(self, view: SeatView, context: TableContext, rng: random.Random, budget: Budget) -> Decision:
+        """A legal card for the seat to act (declarer chooses dummy's cards)."""
+        card, en, es = self._choose(view, context, rng, budget)
+        return Decision(card, Explanation(es=es, en=en))
+
+    def can_claim(self, view: SeatView, context: TableContext | None = None, limit: int = 300) -> int | None:
+        """Tricks (of those left) the acting seat's side wins whatever the layout: when every
+        layout of the hidden cards still possible gives the same double-dummy result; None when
+        it does not, or when too many layouts remain to check them all."""
+        if view.phase != "play" or view.seat is None or view.turn is None or view.hand is None:
+            return None
+        knowledge = self._knowledge(view, context or TableContext(), with_constraints=False)
+        if count_layouts(knowledge) > limit:
+            return None
+        result = sample_layouts(knowledge, limit, random.Random(0), exact_limit=limit)
+        positions = [self._position(view, lay) for lay in result.layouts]
+        solved = self.solver.solve_many(positions)
+        to_play_side = int(view.turn) & 1
+        values = set()
+        for res in solved:
+            if not res:
+                return None
+            best = max(res.values())
+            values.add(best if to_play_side == (int(view.seat) & 1) else self._tricks_left(view) - best)
+            if len(values) > 1:
+                return None
+        return values.pop() if values else None
+
+    # -- internals ---------------------------------------------------------------------------
+    def _choose(self, view: SeatView, context: TableContext, rng: random.Random,
+                budget: Budget) -> tuple[Card, str, str]:
+        if view.phase != "play" or view.seat is None or view.turn is None or view.contract is None:
+            raise ValueError("the card player acts only in the play, for the seat to act")
+        legal_cards = [a for a in view.legal if isinstance(a, Card)]
+        if not legal_cards:
+            raise ValueError(f"{view.seat.name} has no card to play now")
+        self.last_info = {"samples": 0, "solved": 0, "reason": ""}
+        if len(legal_cards) == 1:
+            self.last_info["reason"] = "single"
+            return legal_cards[0], "The only legal card.", "La única carta legal."
+        legal = 0
+        for c in legal_cards:
+            legal |= c.bit
+        turn = view.turn
+        hand = self._hand_of(view, turn)
+        played = self._played_mask(view)
+        leading = view.current is None
+        classes = equivalence_classes(hand, legal, played)
+        if len(classes) == 1:
+            self.last_info["reason"] = "equivalent"
+            card = ALL_CARDS[_representative(classes[0], leading)]
+            return card, "All legal cards are equivalent.", "Todas las cartas legales son equivalentes."
+        contract = Contract.parse(view.contract)
+        declarer = view.declarer
+        assert declarer is not None
+        opening_lead = not view.tricks and view.current is None
+        cards_left = hand.bit_count()
+        plan = self._plan(view, budget, cards_left, leading)
+        knowledge = self._knowledge(view, context, with_constraints=True)
+        t0 = time.perf_counter()
+        deadline = t0 + max(1.0, self.deadline_factor * budget.seconds)
+        result = sample_layouts(knowledge, plan.samples, rng, exact_limit=plan.exact_limit,
+                                deadline=t0 + max(0.5, budget.seconds * 2))
+        reps = [_representative(c, leading) for c in classes]
+        layouts, layout_weights = result.layouts, result.weights
+        if result.exact and len(layouts) > 1:
+            # Enumeration order is systematic: solve in random order so that a deadline cut
+            # still leaves an unbiased subset.
+            order = list(range(len(layouts)))
+            rng.shuffle(order)
+            layouts = [layouts[i] for i in order]
+            layout_weights = [layout_weights[i] for i in order]
+        positions = [self._position(view, lay) for lay in layouts]
+        solved: list[dict[int, int]] = []
+        batch = max(1, min(32, int(0.25 / max(plan.cost, 1e-4))))
+        for start in range(0, len(positions), batch):
+            solved.extend(self.solver.solve_many(positions[start:start + batch]))
+            if time.perf_counter() > deadline and solved:
+                break
+        solve_seconds = time.perf_counter() - t0
+        weights = layout_weights[:len(solved)]
+        self.last_info.update(samples=len(result.layouts), solved=len(solved), exact=result.exact,
+                              relaxed=result.relaxed, reason="sampled", seconds=solve_seconds,
+                              cards_left=cards_left, leading=leading)
+        score = score_function(contract, declarer, context)
+        decl_side = int(declarer) & 1
+        actor_side = int(view.seat) & 1
+        to_play_side = int(turn) & 1
+        tricks_left = self._tricks_left(view)
+        decl_won = view.won[decl_side]
+        total_w = sum(weights) or 1.0
+        exp_util: dict[int, float] = {}
+        exp_tricks: dict[int, float] = {}
+        make_p: dict[int, float] = {}
+        need = contract.tricks_needed
+        for rep in reps:
+            u = tr = mk = 0.0
+            for res, w in zip(solved, weights, strict=False):
+                t = res.get(rep)
+                if t is None:  # cannot happen for a legal card; be safe
+                    continue
+                decl_total = decl_won + (t if to_play_side == decl_side else tricks_left - t)
+                s = score(decl_total)
+                u += w * (s if actor_side == decl_side else -s)
+                tr += w * (decl_total if actor_side == decl_side else 13 - decl_total)
+                mk += w * (decl_total >= need)
+            exp_util[rep] = u / total_w
+            exp_tricks[rep] = tr / total_w
+            make_p[rep] = mk / total_w
+        if opening_lead:
+            priors = self._lead_priors(view, hand, reps, contract, score)
+        else:
+            priors = {rep: 0.0 for rep in reps}
+        scale = max(20.0, (score(need) - score(need - 1)) / 2) if need >= 1 else 50.0
+        # At the opening lead few layouts are solved: shrink their noisy estimate toward the
+        # textbook prior (full weight only with many layouts).
+        trust = len(solved) / (len(solved) + 8.0) if opening_lead else 1.0
+
+        def key(rep: int) -> tuple[float, float, float]:
+            value = trust * exp_util[rep] / scale + priors[rep]
+            return (round(value, 6), round(exp_tricks[rep], 6), self._habit(rep, hand, leading, view))
+
+        best = max(reps, key=key)
+        self.last_info.update(expected={str(ALL_CARDS[r]): round(exp_util[r], 1) for r in reps})
+        card = ALL_CARDS[best]
+        n = len(solved)
+        kind = "all" if result.exact else "sampled"
+        p = make_p[best]
+        en = (f"{card}: best expected score {exp_util[best]:+.0f} over {n} {kind} layouts "
+              f"({exp_tricks[best]:.2f} tricks for my side; the contract makes {100 * p:.0f}%).")
+        es = (f"{card}: mejor puntuación esperada {exp_util[best]:+.0f} en {n} distribuciones "
+              f"({exp_tricks[best]:.2f} bazas para mi línea; el contrato se cumple el {100 * p:.0f}%).")
+        return card, en, es
+
+    def _plan(self, view: SeatView, budget: Budget, cards_left: int, leading: bool) -> PlayPlan:
+        key = (view.seat, view.original_hand.mask if view.original_hand else 0, view.dealer, view.calls)
+        bank = self._banks.get(key)
+        if bank is None or bank.cards >= 26:
+            if len(self._banks) > 64:
+                self._banks.clear()
+            bank = _Bank(credit=budget.seconds)
+            self._banks[key] = bank
+        weight = _TRICK_WEIGHT.get(cards_left, 1.0)
+        allowance = budget.seconds * weight + min(bank.credit, 2 * budget.seconds) * 0.5
+        cost = _cost(cards_left, leading)
+        samples = int(allowance / cost)
+        samples = max(self.min_samples, min(self.max_samples, samples))
+        exact_limit = max(samples, min(self.exact_cap, int(allowance / cost)))
+        planned = min(samples, exact_limit) * cost
+        bank.credit += budget.seconds - planned
+        bank.credit = max(0.0, bank.credit)
+        bank.cards += 1
+        return PlayPlan(samples, exact_limit, allowance, cost)
+
+    def _knowledge(self, view: SeatView, context: TableContext, with_constraints: bool) -> Knowledge:
+        constraints: Mapping[Seat, ConstraintLike] = {}
+        if with_constraints:
+            ckey = (view.dealer, view.calls, context.ruleset, self.system)
+            cached = self._constraint_cache.get(ckey)
+            if cached is None:
+                source = self.constraints or _auction_constraints(self.system)
+                try:
+                    cached = dict(source(view, context))
+                except Exception:  # a bidding-module failure must not stop the play
+                    cached = {}
+                if len(self._constraint_cache) > 256:
+                    self._constraint_cache.clear()
+                self._constraint_cache[ckey] = cached
+            constraints = cached
+        return Knowledge.from_view(view, constraints)
+
+    @staticmethod
+    def _hand_of(view: SeatView, seat: Seat) -> int:
+        if seat == view.seat and view.hand is not None:
+            return view.hand.mask
+        if seat == view.dummy and view.dummy_hand is not None:
+            return view.dummy_hand.mask
+        raise ValueError(f"{seat.name}'s cards are not visible to {view.seat}")
+
+    @staticmethod
+    def _played_mask(view: SeatView) -> int:
+        """Cards of the completed tricks (those of the trick in progress still compete)."""
+        m = 0
+        for t in view.tricks:
+            for _, c in t.cards:
+                m |= c.bit
+        return m
+
+    @staticmethod
+    def _tricks_left(view: SeatView) -> int:
+        return 13 - len(view.tricks)
+
+    @staticmethod
+    def _position(view: SeatView, layout: tuple[int, int, int, int]) -> Position:
+        assert view.contract is not None and view.turn is not None
+        strain = Contract.parse(view.contract).strain
+        trump = -1 if strain is Strain.NT else int(strain)
+        if view.current is not None:
+            return Position(layout, trump, int(view.current.leader), tuple(c.index for _, c in view.current.cards))
+        return Position(layout, trump, int(view.turn), ())
+
+    @staticmethod
+    def _habit(card: int, hand: int, leading: bool, view: SeatView) -> float:
+        """Tie-break among equally good cards: keep high cards, discard from long suits."""
+        suit, rank = card // 13, card % 13
+        length = (hand & _SUIT_MASKS[suit]).bit_count()
+        if leading:
+            return -rank / 100 + length / 1000
+        return -rank + length / 100
+
+    def _lead_priors(self, view: SeatView, hand: int, reps: Sequence[int], contract: Contract,
+                     score: ScoreFunction) -> dict[int, float]:
+        seat = view.seat
+        assert seat is not None
+        partner_suits: set[int] = set()
+        enemy_suits: set[int] = set()
+        for i, text in enumerate(view.calls):
+            try:
+                call = parse_call(text)
+            except ValueError:
+                continue
+            if isinstance(call, Bid) and call.strain is not Strain.NT:
+                bidder = view.dealer.after(i)
+                if bidder == seat.partner:
+                    partner_suits.add(int(call.strain))
+                elif bidder.side != seat.side:
+                    enemy_suits.add(int(call.strain))
+        return {rep: lead_prior(hand, rep, contract, partner_suits, enemy_suits) for rep in reps}
+
+
+def _auction_constraints(system: str | None) -> Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]]:
+    """The bidding module's ``infer_constraints`` for a view (none when the module is absent)."""
+
+    def source(view: SeatView, context: TableContext) -> Mapping[Seat, ConstraintLike]:
+        try:
+            from bazas.bots import bidding
+        except ImportError:
+            return {}
+        infer = getattr(bidding, "infer_constraints", None)
+        if infer is None:
+            return {}
+        auction = Auction.from_calls(view.dealer, list(view.calls))
+        chosen = system or ("auction-1920" if context.ruleset == "auction-1920" else "sayc")
+        found = infer(auction, chosen, context)
+        return {seat: c for seat, c in dict(found).items() if c is not None}
+
+    return source
+

@@ -1,0 +1,351 @@
+"""Dealing the cards a player cannot see, many times, consistently with what it knows.
+
+What a seat knows (:class:`Knowledge`): its own cards, dummy once faced, every card played and by
+whom, the suits each seat has shown out of, and what the auction said about each hand (any object
+with ``matches(hand) -> bool`` per seat, e.g. the bidding module's ``HandConstraints``; tested on
+the seat's ORIGINAL 13 cards: cards still held plus cards it has played).
+
+:func:`sample_layouts` returns weighted layouts (the four hands still held):
+
+- exact enumeration when the hidden cards can lie in few enough ways (``exact_limit``);
+- otherwise rejection sampling, the most constrained seat dealt first and re-dealt on its own
+  until it fits, then the next;
+- when too few layouts fit, the constraints are relaxed progressively: layouts breaking the fewest
+  constraints are kept, with a weight that falls with each broken one (and, when a constraint
+  object has ``fit(hand) -> float`` in [0, 1], by how well the hand fits).
+
+Randomness comes only from the injected ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb, factorial
+from typing import Protocol
+
+from bazas.engine.cards import Card, Hand
+from bazas.engine.play import Play
+from bazas.engine.seats import SEATS, Seat
+from bazas.engine.views import SeatView
+
+__all__ = ["ConstraintLike", "Knowledge", "Layout", "SampleResult", "count_layouts", "sample_layouts"]
+
+_SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+
+#: Four hands still held, indexed by seat (bit sets).
+Layout = tuple[int, int, int, int]
+
+
+class ConstraintLike(Protocol):
+    """What the sampler needs from a hand constraint (the bidding module's ``HandConstraints``)."""
+
+    def matches(self, hand: Hand) -> bool: ...
+
+
+def _fit(constraint: ConstraintLike, hand: Hand) -> float:
+    """1.0 when ``hand`` matches; otherwise a grade in [0, 1): the constraint's own ``fit(hand)``
+    if it has one, else one from how far the HCP and suit lengths fall outside its ``hcp`` and
+    ``lengths`` ranges (when it has them), else 0."""
+    if constraint.matches(hand):
+        return 1.0
+    grade = getattr(constraint, "fit", None)
+    try:
+        if callable(grade):
+            return max(0.0, min(0.999, float(grade(hand))))
+        hcp = getattr(constraint, "hcp", None)
+        lengths = getattr(constraint, "lengths", None)
+        if hcp is None and lengths is None:
+            return 0.0
+        miss = 0.0
+        if hcp is not None:
+            h = hand.hcp()
+            miss += max(0, hcp[0] - h, h - hcp[1]) / 2
+        if lengths is not None:
+            for n, (lo, hi) in zip(hand.lengths(), lengths, strict=True):
+                miss += max(0, lo - n, n - hi)
+        return float(min(0.999, 0.5 ** (1 + miss)))
+    except Exception:  # a grading bug must not stop play
+        return 0.0
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What ``seat`` knows about where the cards are.
+
+    ``known``: hands known exactly (cards still held); ``hidden``: seats whose cards are unknown;
+    ``counts``: how many cards each hidden seat still holds; ``pool``: the unseen cards;
+    ``voids``: per seat, a mask of the suits it has shown out of; ``played``: the cards each seat
+    has played; ``constraints``: what the auction says about original hands.
+    """
+
+    seat: Seat
+    known: Mapping[Seat, int]
+    hidden: tuple[Seat, ...]
+    counts: Mapping[Seat, int]
+    pool: int
+    voids: Mapping[Seat, int]
+    played: Mapping[Seat, int]
+    constraints: Mapping[Seat, ConstraintLike] = field(default_factory=dict)
+
+    # -- construction --------------------------------------------------------------------------
+    @staticmethod
+    def build(seat: Seat, known: Mapping[Seat, int], plays: list[tuple[Seat, Card]],
+              constraints: Mapping[Seat, ConstraintLike] | None = None) -> Knowledge:
+        """From the hands ``seat`` sees (cards still held) and the cards played in order."""
+        played = {s: 0 for s in SEATS}
+        voids = {s: 0 for s in SEATS}
+        led_suit = -1
+        for i, (s, card) in enumerate(plays):
+            played[s] |= card.bit
+            if i % 4 == 0:
+                led_suit = int(card.suit)
+            elif int(card.suit) != led_suit:
+                voids[s] |= _SUIT_MASKS[led_suit]
+        seen = 0
+        for m in known.values():
+            seen |= m
+        for m in played.values():
+            seen |= m
+        hidden = tuple(s for s in SEATS if s not in known)
+        counts = {s: 13 - played[s].bit_count() for s in hidden}
+        pool = ((1 << 52) - 1) & ~seen
+        if sum(counts.values()) != pool.bit_count():
+            raise ValueError("inconsistent knowledge: hidden card counts do not match the unseen cards")
+        cons = {s: c for s, c in (constraints or {}).items() if s in hidden and c is not None}
+        return Knowledge(seat, dict(known), hidden, counts, pool, voids, played, cons)
+
+    @staticmethod
+    def from_view(view: SeatView, constraints: Mapping[Seat, ConstraintLike] | None = None) -> Knowledge:
+        """What the acting seat of ``view`` knows (declarer also sees dummy once it is faced)."""
+        if view.seat is None or view.hand is None:
+            raise ValueError("a spectator's view has no hand to sample around")
+        known = {view.seat: view.hand.mask}
+        if view.dummy is not None and view.dummy_hand is not None:
+            known[view.dummy] = view.dummy_hand.mask
+        plays: list[tuple[Seat, Card]] = []
+        for t in view.tricks:
+            plays.extend(t.cards)
+        if view.current is not None:
+            plays.extend(view.current.cards)
+        return Knowledge.build(view.seat, known, plays, constraints)
+
+    @staticmethod
+    def from_play(play: Play, seat: Seat, constraints: Mapping[Seat, ConstraintLike] | None = None) -> Knowledge:
+        """What ``seat`` knows in a play state (for tests and analysis)."""
+        known = {seat: play.hands[seat]}
+        if play.dummy_exposed and play.dummy != seat:
+            known[play.dummy] = play.hands[play.dummy]
+        if seat == play.dummy:
+            known[play.declarer] = play.hands[play.declarer]
+        return Knowledge.build(seat, known, play.cards_played(), constraints)
+
+    # -- helpers -------------------------------------------------------------------------------
+    def original(self, seat: Seat, held: int) -> Hand:
+        """The 13 cards ``seat`` was dealt, given the cards it still holds."""
+        return Hand(held | self.played[seat])
+
+    def layout(self, assigned: Mapping[Seat, int]) -> Layout:
+        hands = [0, 0, 0, 0]
+        for s, m in self.known.items():
+            hands[s] = m
+        for s, m in assigned.items():
+            hands[s] = m
+        return (hands[0], hands[1], hands[2], hands[3])
+
+    def fit(self, assigned: Mapping[Seat, int]) -> tuple[int, float]:
+        """(number of broken constraints, product of fit grades) of an assignment of hidden hands."""
+        broken = 0
+        grade = 1.0
+        for s, c in self.constraints.items():
+            f = _fit(c, self.original(s, assigned[s]))
+            if f < 1.0:
+                broken += 1
+                grade *= f
+        return broken, grade
+
+    def forced(self) -> tuple[dict[Seat, int], list[int]]:
+        """Cards only one hidden seat can hold (the others showed out of the suit), and the free
+        cards (card indexes) any of several hidden seats may hold."""
+        forced = {s: 0 for s in self.hidden}
+        free: list[int] = []
+        m = self.pool
+        while m:
+            low = m & -m
+            idx = low.bit_length() - 1
+            m ^= low
+            suit_mask = _SUIT_MASKS[idx // 13]
+            able = [s for s in self.hidden if not self.voids[s] & suit_mask]
+            if not able:
+                raise ValueError(f"no hidden seat can hold card {idx}: inconsistent voids")
+            if len(able) == 1:
+                forced[able[0]] |= low
+            else:
+                free.append(idx)
+        return forced, free
+
+
+def count_layouts(knowledge: Knowledge) -> int:
+    """How many ways the hidden cards can lie (voids respected, auction constraints ignored).
+
+    Exact with two hidden seats; with three (the opening leader's view, no voids yet) the
+    multinomial."""
+    hidden = knowledge.hidden
+    if not hidden:
+        return 1
+    forced, free = knowledge.forced()
+    need = [knowledge.counts[s] - forced[s].bit_count() for s in hidden]
+    if any(n < 0 for n in need):
+        return 0
+    if len(hidden) == 1:
+        return 1
+    if len(hidden) == 2:
+        return comb(len(free), need[0])
+    # Three hidden seats: an upper bound if voids restrict the free cards (never at the opening lead).
+    total = factorial(len(free))
+    for n in need:
+        total //= factorial(n)
+    return total
+
+
+@dataclass(frozen=True)
+class SampleResult:
+    """Weighted layouts, and how they were obtained."""
+
+    layouts: list[Layout]
+    weights: list[float]
+    exact: bool = False
+    relaxed: int = 0          # layouts kept although they break a constraint
+    tries: int = 0
+    total: int = 0            # layouts possible ignoring the auction (count_layouts)
+
+    def __len__(self) -> int:
+        return len(self.layouts)
+
+
+def _enumerate(knowledge: Knowledge) -> list[dict[Seat, int]]:
+    hidden = knowledge.hidden
+    forced, free = knowledge.forced()
+    if len(hidden) == 0:
+        return [{}]
+    if len(hidden) == 1:
+        s = hidden[0]
+        m = forced[s]
+        for idx in free:
+            m |= 1 << idx
+        return [{s: m}]
+    if len(hidden) != 2:
+        raise ValueError("exact enumeration needs at most two hidden seats")
+    a, b = hidden
+    need_a = knowledge.counts[a] - forced[a].bit_count()
+    out: list[dict[Seat, int]] = []
+    all_free = 0
+    for idx in free:
+        all_free |= 1 << idx
+    for combo in combinations(free, need_a):
+        ma = 0
+        for idx in combo:
+            ma |= 1 << idx
+        out.append({a: forced[a] | ma, b: forced[b] | (all_free & ~ma)})
+    return out
+
+
+def _deal_once(knowledge: Knowledge, forced: dict[Seat, int], free: list[int], order: tuple[Seat, ...],
+               rng: random.Random, per_seat_tries: int) -> dict[Seat, int] | None:
+    """One random assignment of the free cards (None if it breaks a void): seats in ``order`` are
+    dealt one after another, each re-dealt (up to ``per_seat_tries`` times) until its own auction
+    constraint holds; the last seat takes what is left."""
+    remaining = list(free)
+    assigned: dict[Seat, int] = {}
+    for pos, s in enumerate(order):
+        if pos == len(order) - 1:
+            m = forced[s]
+            for idx in remaining:
+                m |= 1 << idx
+            if m & knowledge.voids[s] & ~forced[s]:
+                return None
+            assigned[s] = m
+            break
+        need = knowledge.counts[s] - forced[s].bit_count()
+        void = knowledge.voids[s]
+        eligible = [idx for idx in remaining if not void & (1 << idx)]
+        if need > len(eligible) or need < 0:
+            return None
+        cons = knowledge.constraints.get(s)
+        chosen: list[int] = []
+        m = forced[s]
+        for _ in range(per_seat_tries if cons is not None else 1):
+            chosen = rng.sample(eligible, need)
+            m = forced[s]
+            for idx in chosen:
+                m |= 1 << idx
+            if cons is None or cons.matches(knowledge.original(s, m)):
+                break
+        assigned[s] = m
+        taken = set(chosen)
+        remaining = [idx for idx in remaining if idx not in taken]
+    return assigned
+
+
+def sample_layouts(knowledge: Knowledge, n: int, rng: random.Random, *, exact_limit: int = 0,
+                   max_tries: int | None = None, deadline: float | None = None,
+                   relax_weight: float = 0.1) -> SampleResult:
+    """Up to ``n`` weighted layouts consistent with ``knowledge`` (all of them, exactly, when no
+    more than ``exact_limit`` are possible; then ``len`` may exceed ``n``)."""
+    total = count_layouts(knowledge)
+    if total <= max(0, exact_limit) and len(knowledge.hidden) <= 2:
+        layouts: list[Layout] = []
+        weights: list[float] = []
+        relaxed: list[tuple[int, float, Layout]] = []
+        for assigned in _enumerate(knowledge):
+            broken, grade = knowledge.fit(assigned)
+            lay = knowledge.layout(assigned)
+            if broken == 0:
+                layouts.append(lay)
+                weights.append(1.0)
+            else:
+                relaxed.append((broken, grade, lay))
+        n_relaxed = 0
+        if not layouts:  # the auction was misread somewhere: keep the least-wrong layouts
+            least = min(b for b, _, _ in relaxed)
+            for broken, grade, lay in relaxed:
+                if broken == least:
+                    layouts.append(lay)
+                    weights.append(max(grade, 1e-6) * relax_weight ** broken)
+                    n_relaxed += 1
+        return SampleResult(layouts, weights, exact=True, relaxed=n_relaxed, tries=total, total=total)
+
+    forced, free = knowledge.forced()
+    hidden = knowledge.hidden
+    # Most constrained seats first (constrained before free ones; fewer cards first).
+    order = tuple(sorted(hidden, key=lambda s: (s not in knowledge.constraints, knowledge.counts[s], int(s))))
+    tries_cap = max_tries if max_tries is not None else max(2000, 200 * n)
+    per_seat = 40 if knowledge.constraints else 1
+    accepted: list[Layout] = []
+    rejected: list[tuple[int, float, Layout]] = []
+    tries = 0
+    while len(accepted) < n and tries < tries_cap:
+        tries += 1
+        dealt = _deal_once(knowledge, forced, free, order, rng, per_seat)
+        if dealt is None:
+            continue
+        broken, grade = knowledge.fit(dealt) if knowledge.constraints else (0, 1.0)
+        lay = knowledge.layout(dealt)
+        if broken == 0:
+            accepted.append(lay)
+        elif len(rejected) < 4 * n:
+            rejected.append((broken, grade, lay))
+        if deadline is not None and tries % 64 == 0 and time.perf_counter() > deadline:
+            break
+    weights = [1.0] * len(accepted)
+    n_relaxed = 0
+    if len(accepted) < n and rejected:
+        rejected.sort(key=lambda r: (r[0], -r[1]))
+        for broken, grade, lay in rejected[: n - len(accepted)]:
+            accepted.append(lay)
+            weights.append(max(grade, 1e-6) * relax_weight ** broken)
+            n_relaxed += 1
+    return SampleResult(accepted, weights, exact=False, relaxed=n_relaxed, tries=tries, total=total)

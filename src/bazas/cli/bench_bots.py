@@ -1,0 +1,483 @@
+"""``bazas bench bots``: how well the bots play and bid, measured against double dummy.
+
+Fixed, seeded deal sets are played by the bots in a process pool (one worker per core, DDS
+single-threaded in each), with a progress bar, a results table (measured value beside its target)
+and a JSON report.
+
+Card play (our bots at all four seats, duplicate scoring):
+  - DD errors per card: the share of cards that lose a trick against double dummy on the real
+    layout, split declarer / defence x suit / notrump contracts (every card counts, forced ones too);
+  - opening leads that are DD-best (suit contracts and notrump);
+  - tricks lost per deal (declarer's side, defenders' side);
+  - latency per card (mean, p99).
+Bidding:
+  - self-consistency: every hand satisfies what its own calls promised (the bidding module's
+    ``infer_constraints``), which must be 100%;
+  - score against double-dummy par per deal (IMPs, absolute), for the contract played and for
+    the contract reached scored double dummy;
+  - the SAYC problem suite pass rate (``run_problem_suite``).
+Matches: two bot configurations play the same boards at two tables with seats swapped; IMPs per
+board with a 95% confidence interval.
+
+``--quick`` is a CI-sized run (a minute or two on two cores). The last full report is also saved
+to ``bench/bots.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from bazas.engine.calls import Contract, Strain
+from bazas.engine.deal import Board, Deal, deal_from_seed
+from bazas.engine.seats import SEATS, Seat
+from bazas.engine.state import DealState
+
+__all__ = ["TARGETS", "add_arguments", "run", "run_bench"]
+
+#: Targets printed beside the measured values: (key, text, check).
+TARGETS: dict[str, tuple[str, Callable[[float], bool]]] = {
+    "declarer_suit_error_pct": ("≤ 1.0%", lambda v: v <= 1.0),
+    "declarer_nt_error_pct": ("≤ 2.0%", lambda v: v <= 2.0),
+    "defence_suit_error_pct": ("≤ 0.9%", lambda v: v <= 0.9),
+    "defence_nt_error_pct": ("≤ 2.0%", lambda v: v <= 2.0),
+    "lead_suit_best_pct": ("≥ 80%", lambda v: v >= 80.0),
+    "latency_mean_s": ("≤ 0.5 s", lambda v: v <= 0.5),
+    "latency_p99_s": ("≤ 2 s", lambda v: v <= 2.0),
+    "self_consistency_pct": ("100%", lambda v: v >= 100.0),
+}
+
+MATCH_CONFIGS = ("bazas", "simple-bidder", "baseline")
+
+
+# -- arguments ---------------------------------------------------------------------------------
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deals", type=int, default=60, help="card-play deals (default 60)")
+    parser.add_argument("--boards", type=int, default=None, help="match boards (default: as --deals)")
+    parser.add_argument("--seed", type=int, default=1, help="deal-set seed (default 1)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--budget", type=float, default=0.5, help="seconds per card for the bots (default 0.5)")
+    parser.add_argument("--match", default="bazas,simple-bidder",
+                        help=f"two configurations for the match, from {', '.join(MATCH_CONFIGS)} "
+                             "(default bazas,simple-bidder: the SAYC bidder against the simple natural one)")
+    parser.add_argument("--match-play", choices=("bots", "dd"), default="bots",
+                        help="play the match boards with the card bots, or score each contract double dummy")
+    parser.add_argument("--match-budget", type=float, default=0.2, help="seconds per card in the match")
+    parser.add_argument("--problems", default="tests/bots/sayc_problems.json", help="SAYC problem suite")
+    parser.add_argument("--json", dest="json_file", default=None, help="write the JSON report here")
+    parser.add_argument("--quick", action="store_true", help="a CI-sized run (a minute or two)")
+    parser.add_argument("--no-save", action="store_true", help="do not save the report to bench/bots.json")
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    console = Console()
+    quick = bool(getattr(args, "quick", False))
+    deals = 4 if quick else args.deals
+    boards = (4 if quick else (args.boards if args.boards is not None else args.deals))
+    budget = min(args.budget, 0.1) if quick else args.budget
+    match_play = "dd" if quick else args.match_play
+    configs = tuple(c.strip() for c in str(args.match).split(","))
+    if len(configs) != 2 or any(c not in MATCH_CONFIGS for c in configs):
+        console.print(f"[red]--match needs two of {', '.join(MATCH_CONFIGS)}[/red]")
+        return 2
+    report = run_bench(deals=deals, boards=boards, seed=args.seed, workers=max(1, args.workers), budget=budget,
+                       match=(configs[0], configs[1]), match_play=match_play, match_budget=args.match_budget,
+                       problems=args.problems, console=console, quick=quick)
+    print_report(report, console)
+    text = json.dumps(report, indent=2, sort_keys=True)
+    if args.json_file:
+        Path(args.json_file).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json_file).write_text(text + "\n", encoding="utf-8")
+    if not quick and not getattr(args, "no_save", False):
+        out = Path("bench") / "bots.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+# -- workers -----------------------------------------------------------------------------------
+
+def _init_worker() -> None:
+    from bazas.bots import dds
+
+    dds.set_threads(1)
+
+
+def bench_deal(seed: int, index: int) -> tuple[Deal, Board]:
+    """Deal ``index`` of the bench's deal set ``seed`` and its board (dealer, vulnerability)."""
+    return deal_from_seed(f"bazas-bench-{seed}-{index}"), Board(index + 1)
+
+
+def _context(board: Board) -> Any:
+    from bazas.bots.base import TableContext
+
+    vul = board.vulnerability
+    return TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Seat.N.side),
+                        vulnerable_ew=vul.is_vulnerable(Seat.E.side), scoring="imps", deal_number=board.number)
+
+
+def _score_ns(contract: Contract | None, declarer: Seat | None, tricks: int, board: Board) -> int:
+    from bazas.engine.rulesets import get
+
+    if contract is None or declarer is None:
+        return 0
+    vulnerable = board.vulnerability.is_vulnerable(declarer.side)
+    s = get("duplicate").declarer_score(contract, tricks, vulnerable)
+    return s if declarer.side == 0 else -s
+
+
+def _consistency(state: DealState, context: Any) -> tuple[int, int] | None:
+    """(hands checked, hands keeping their promises), or None without the bidding module."""
+    from bazas.bots.player import _bidding_attr
+
+    infer_constraints = _bidding_attr("infer_constraints")
+    if infer_constraints is None:
+        return None
+    checked = ok = 0
+    try:
+        found = infer_constraints(state.auction, "sayc", context)
+    except Exception:
+        return None
+    for seat in SEATS:
+        cons = found.get(seat) if hasattr(found, "get") else None
+        if cons is None:
+            continue
+        checked += 1
+        ok += bool(cons.matches(state.deal.hand(seat)))
+    return checked, ok
+
+
+def _card_task(seed: int, index: int, budget_s: float) -> dict[str, Any]:
+    from bazas.bots import dds
+    from bazas.bots.base import Budget
+    from bazas.bots.player import bot_for, play_deal
+
+    deal, board = bench_deal(seed, index)
+    context = _context(board)
+    bot = bot_for("duplicate", "normal")
+    rng = random.Random(f"bench-play-{seed}-{index}")
+    t0 = time.perf_counter()
+    played = play_deal(deal, board.dealer, {s: bot for s in SEATS}, context, rng, Budget(budget_s))
+    elapsed = time.perf_counter() - t0
+    state = played.state
+    table = dds.dd_table(deal)
+    par = dds.par(table, board.vulnerability, board.dealer)
+    rec: dict[str, Any] = {"index": index, "deal": deal.to_pbn(), "dealer": board.dealer.name,
+                           "bidder_failures": bot.bidder_failures, "bidder_error": bot.last_bidder_error,
+                           "vulnerability": board.vulnerability.pbn, "calls": [str(c) for c in state.auction.calls],
+                           "par_ns": par.score_ns, "seconds": round(elapsed, 3), "consistency": _consistency(state, context)}
+    contract, declarer = state.contract, state.declarer
+    if contract is None or declarer is None or state.play is None:
+        rec.update(contract=None, declarer=None, tricks=0, score_ns=0, dd_score_ns=0, cards=[], lead=None)
+        return rec
+    play = state.play
+    costs = dds.trick_costs(deal, list(play.played), play.strain, play.declarer)
+    play_times = [(t, cpu) for (s, phase, t), cpu in zip(played.timings, played.cpu_timings, strict=True)
+                  if phase == "play"]
+    cards = []
+    for cost, (latency, cpu) in zip(costs, play_times, strict=False):
+        role = "declarer" if cost.seat.side == declarer.side else "defence"
+        cards.append([role, cost.cost, round(latency, 4), round(cpu, 4)])
+    dd_tricks = table.get(contract.strain, declarer)
+    rec.update(contract=str(contract), declarer=declarer.name, tricks=play.declarer_tricks,
+               notrump=contract.strain is Strain.NT,
+               score_ns=_score_ns(contract, declarer, play.declarer_tricks, board),
+               dd_score_ns=_score_ns(contract, declarer, dd_tricks, board),
+               cards=cards, lead=costs[0].cost == 0 if costs else None)
+    return rec
+
+
+def _config_bot(name: str, ruleset: str) -> Any:
+    from bazas.bots.baseline import SimpleBidder, SimpleCardPlayer
+    from bazas.bots.play import CardPlayer
+    from bazas.bots.player import ComputerPlayer, bot_for
+
+    if name == "bazas":
+        return bot_for(ruleset, "normal")
+    if name == "simple-bidder":
+        return ComputerPlayer(SimpleBidder(), CardPlayer(), name="simple-bidder")
+    return ComputerPlayer(SimpleBidder(), SimpleCardPlayer(), name="baseline")
+
+
+def _match_task(seed: int, index: int, config_a: str, config_b: str, play_mode: str,
+                budget_s: float) -> dict[str, Any]:
+    """Board ``index`` at two tables: A sits N/S at table 1 and E/W at table 2."""
+    from bazas.bots import dds
+    from bazas.bots.base import Budget
+    from bazas.bots.player import play_deal
+    from bazas.engine.rulesets import imps
+
+    deal, board = bench_deal(seed + 1000, index)
+    context = _context(board)
+    a, b = _config_bot(config_a, "duplicate"), _config_bot(config_b, "duplicate")
+    table = dds.dd_table(deal) if play_mode == "dd" else None
+    results: list[dict[str, Any]] = []
+    for t, (ns, ew) in enumerate(((a, b), (b, a)), 1):
+        bots = {s: (ns if s.side == 0 else ew) for s in SEATS}
+        rng = random.Random(f"bench-match-{seed}-{index}-{t}")
+        if play_mode == "dd":
+            state = DealState.start(deal, board.dealer)
+            played = play_deal(deal, board.dealer, bots, context, rng, Budget(budget_s),
+                               state=state, stop=lambda st: st.auction.is_complete)
+            st = played.state
+            contract, declarer = st.contract, st.declarer
+            assert table is not None
+            tricks = table.get(contract.strain, declarer) if contract is not None and declarer is not None else 0
+        else:
+            st = play_deal(deal, board.dealer, bots, context, rng, Budget(budget_s)).state
+            contract, declarer = st.contract, st.declarer
+            tricks = st.play.declarer_tricks if st.play is not None else 0
+        results.append({"table": t, "contract": str(contract) if contract is not None else "passed",
+                        "declarer": declarer.name if declarer is not None else None, "tricks": tricks,
+                        "score_ns": _score_ns(contract, declarer, tricks, board)})
+    diff = results[0]["score_ns"] - results[1]["score_ns"]
+    return {"index": index, "deal": deal.to_pbn(), "tables": results, "diff": diff, "imps": imps(diff)}
+
+
+# -- the run -----------------------------------------------------------------------------------
+
+def _pct(num: float, den: float) -> float | None:
+    return round(100.0 * num / den, 2) if den else None
+
+
+def _problem_suite(path: str) -> dict[str, Any] | None:
+    from bazas.bots.player import _bidding_attr
+
+    run_problem_suite = _bidding_attr("run_problem_suite")
+    if run_problem_suite is None:
+        return None
+    if not Path(path).exists():
+        return None
+    try:
+        result = run_problem_suite(path)
+    except Exception as exc:  # report, do not crash the bench
+        return {"error": str(exc)}
+    passed = total = None
+    if isinstance(result, dict):
+        passed, total = result.get("passed"), result.get("total")
+    elif isinstance(result, tuple) and len(result) >= 2:
+        passed, total = result[0], result[1]
+    else:
+        passed, total = getattr(result, "passed", None), getattr(result, "total", None)
+    if isinstance(passed, list | tuple):
+        passed = len(passed)
+    if isinstance(total, list | tuple):
+        total = len(total)
+    if isinstance(passed, int) and isinstance(total, int) and total:
+        return {"passed": passed, "total": total, "pct": round(100.0 * passed / total, 1)}
+    if isinstance(result, float):
+        return {"pct": round(100.0 * result if result <= 1 else result, 1)}
+    return {"result": str(result)}
+
+
+def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float, match: tuple[str, str],
+              match_play: str, match_budget: float, problems: str, console: Any = None,
+              quick: bool = False) -> dict[str, Any]:
+    """Run the bench and return the report (a JSON-ready dict)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    t0 = time.perf_counter()
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    card_records: list[dict[str, Any]] = []
+    match_records: list[dict[str, Any]] = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker) as pool, \
+            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                     console=console, transient=False) as progress:
+        futures: dict[Future[dict[str, Any]], str] = {}
+        for i in range(boards):
+            futures[pool.submit(_match_task, seed, i, match[0], match[1], match_play, match_budget)] = "match"
+        for i in range(deals):
+            futures[pool.submit(_card_task, seed, i, budget)] = "card"
+        task_cards = progress.add_task("card play deals", total=deals)
+        task_match = progress.add_task(f"match boards ({match[0]} v {match[1]})", total=boards)
+        for fut in as_completed(futures):
+            kind = futures[fut]
+            rec = fut.result()
+            if kind == "card":
+                card_records.append(rec)
+                progress.advance(task_cards)
+            else:
+                match_records.append(rec)
+                progress.advance(task_match)
+    card_records.sort(key=lambda r: r["index"])
+    match_records.sort(key=lambda r: r["index"])
+    summary = summarise(card_records, match_records)
+    summary["problem_suite"] = _problem_suite(problems)
+    if summary["problem_suite"] and "pct" in summary["problem_suite"]:
+        summary["metrics"]["sayc_problem_pass_pct"] = summary["problem_suite"]["pct"]
+    return {
+        "version": 1,
+        "settings": {"deals": deals, "boards": boards, "seed": seed, "workers": workers, "budget": budget,
+                     "match": list(match), "match_play": match_play, "match_budget": match_budget, "quick": quick},
+        "seconds": round(time.perf_counter() - t0, 1),
+        "metrics": summary["metrics"],
+        "targets": {k: {"target": v[0], "met": (summary["metrics"].get(k) is not None
+                                                and v[1](summary["metrics"][k]))}
+                    for k, v in TARGETS.items()},
+        "match": summary["match"],
+        "problem_suite": summary["problem_suite"],
+        "deals": card_records,
+        "boards": match_records,
+    }
+
+
+def _p99(values: list[float]) -> float | None:
+    if not values:
+        return None
+    s = sorted(values)
+    return s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)]
+
+
+def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, Any]]) -> dict[str, Any]:
+    from bazas.engine.rulesets import imps
+
+    err: dict[tuple[str, bool], list[int]] = {}
+    lost: dict[str, list[int]] = {"declarer": [], "defence": []}
+    leads: dict[bool, list[bool]] = {True: [], False: []}
+    latencies: list[float] = []
+    cpu_latencies: list[float] = []
+    par_imps: list[int] = []
+    dd_par_imps: list[int] = []
+    consistency = [0, 0]
+    bidder_failures = sum(r.get("bidder_failures", 0) for r in card_records)
+    for r in card_records:
+        par_ns = r["par_ns"]
+        par_imps.append(abs(imps(r["score_ns"] - par_ns)))
+        dd_par_imps.append(abs(imps(r["dd_score_ns"] - par_ns)))
+        if r.get("consistency"):
+            consistency[0] += r["consistency"][0]
+            consistency[1] += r["consistency"][1]
+        if r["contract"] is None:
+            continue
+        nt = bool(r["notrump"])
+        per_role = {"declarer": 0, "defence": 0}
+        for role, cost, latency, *cpu in r["cards"]:
+            e = err.setdefault((role, nt), [0, 0])
+            e[0] += cost > 0
+            e[1] += 1
+            per_role[role] += cost
+            latencies.append(latency)
+            if cpu:
+                cpu_latencies.append(cpu[0])
+        for role, v in per_role.items():
+            lost[role].append(v)
+        if r["lead"] is not None:
+            leads[nt].append(bool(r["lead"]))
+
+    def rate(role: str, nt: bool) -> float | None:
+        e = err.get((role, nt))
+        return _pct(e[0], e[1]) if e else None
+
+    metrics: dict[str, Any] = {
+        "declarer_suit_error_pct": rate("declarer", False),
+        "declarer_nt_error_pct": rate("declarer", True),
+        "defence_suit_error_pct": rate("defence", False),
+        "defence_nt_error_pct": rate("defence", True),
+        "cards": {f"{role}_{'nt' if nt else 'suit'}": v[1] for (role, nt), v in sorted(err.items())},
+        "lead_suit_best_pct": _pct(sum(leads[False]), len(leads[False])),
+        "lead_nt_best_pct": _pct(sum(leads[True]), len(leads[True])),
+        "leads": {"suit": len(leads[False]), "nt": len(leads[True])},
+        "tricks_lost_declarer_per_deal": round(statistics.fmean(lost["declarer"]), 3) if lost["declarer"] else None,
+        "tricks_lost_defence_per_deal": round(statistics.fmean(lost["defence"]), 3) if lost["defence"] else None,
+        "latency_mean_s": round(statistics.fmean(latencies), 4) if latencies else None,
+        "latency_p99_s": round(_p99(latencies) or 0.0, 4) if latencies else None,
+        "latency_max_s": round(max(latencies), 4) if latencies else None,
+        "cpu_per_card_mean_s": round(statistics.fmean(cpu_latencies), 4) if cpu_latencies else None,
+        "cpu_per_card_p99_s": round(_p99(cpu_latencies) or 0.0, 4) if cpu_latencies else None,
+        "self_consistency_pct": _pct(consistency[1], consistency[0]),
+        "self_consistency_hands": consistency[0],
+        "bidder_failures": bidder_failures,
+        "par_abs_imps_per_deal": round(statistics.fmean(par_imps), 3) if par_imps else None,
+        "dd_contract_par_abs_imps_per_deal": round(statistics.fmean(dd_par_imps), 3) if dd_par_imps else None,
+    }
+    match: dict[str, Any] = {"boards": len(match_records)}
+    if match_records:
+        per_board = [r["imps"] for r in match_records]
+        mean = statistics.fmean(per_board)
+        sd = statistics.stdev(per_board) if len(per_board) > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(len(per_board)) if len(per_board) > 1 else float("inf")
+        match.update(total_imps=sum(per_board), imps_per_board=round(mean, 3),
+                     ci95=[round(mean - half, 3), round(mean + half, 3)] if math.isfinite(half) else None,
+                     significant=bool(math.isfinite(half) and mean - half > 0))
+        metrics["match_imps_per_board"] = round(mean, 3)
+    return {"metrics": metrics, "match": match}
+
+
+def print_report(report: dict[str, Any], console: Any) -> None:
+    from rich.table import Table
+
+    m = report["metrics"]
+    s = report["settings"]
+    table = Table(title=f"bazas bench bots — {s['deals']} deals, {s['boards']} match boards, seed {s['seed']}, "
+                        f"{s['budget']} s/card, {report['seconds']} s")
+    table.add_column("metric")
+    table.add_column("measured", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("", justify="center")
+
+    def fmt(v: Any, unit: str = "") -> str:
+        if v is None:
+            return "n/a"
+        if isinstance(v, float):
+            return f"{v:.2f}{unit}" if unit != " s" else f"{v:.3f}{unit}"
+        return f"{v}{unit}"
+
+    def row(label: str, key: str, unit: str = "") -> None:
+        target = report["targets"].get(key)
+        mark = ""
+        if target is not None and m.get(key) is not None:
+            mark = "[green]ok[/green]" if target["met"] else "[red]miss[/red]"
+        table.add_row(label, fmt(m.get(key), unit), target["target"] if target else "", mark)
+
+    cards = m.get("cards", {})
+    row(f"declarer DD errors, suit ({cards.get('declarer_suit', 0)} cards)", "declarer_suit_error_pct", "%")
+    row(f"declarer DD errors, NT ({cards.get('declarer_nt', 0)} cards)", "declarer_nt_error_pct", "%")
+    row(f"defence DD errors, suit ({cards.get('defence_suit', 0)} cards)", "defence_suit_error_pct", "%")
+    row(f"defence DD errors, NT ({cards.get('defence_nt', 0)} cards)", "defence_nt_error_pct", "%")
+    row(f"opening leads DD-best, suit ({m['leads']['suit']})", "lead_suit_best_pct", "%")
+    row(f"opening leads DD-best, NT ({m['leads']['nt']})", "lead_nt_best_pct", "%")
+    row("tricks lost per deal, declarer", "tricks_lost_declarer_per_deal")
+    row("tricks lost per deal, defence", "tricks_lost_defence_per_deal")
+    row("latency per card, mean", "latency_mean_s", " s")
+    row("latency per card, p99", "latency_p99_s", " s")
+    row("CPU per card, mean (unaffected by machine load)", "cpu_per_card_mean_s", " s")
+    row("CPU per card, p99", "cpu_per_card_p99_s", " s")
+    row(f"bidding self-consistency ({m.get('self_consistency_hands', 0)} hands)", "self_consistency_pct", "%")
+    row("|score − par| per deal (IMPs)", "par_abs_imps_per_deal")
+    row("|DD score of contract − par| per deal (IMPs)", "dd_contract_par_abs_imps_per_deal")
+    suite = report.get("problem_suite") or {}
+    table.add_row("SAYC problem suite", fmt(suite.get("pct"), "%") if "pct" in suite else "n/a", "", "")
+    match = report["match"]
+    if match.get("boards"):
+        ci = match.get("ci95")
+        ci_text = f" [{ci[0]:+.2f}, {ci[1]:+.2f}]" if ci else ""
+        names = " v ".join(s["match"])
+        mark = "[green]ok[/green]" if match.get("significant") else "[red]miss[/red]"
+        table.add_row(f"match {names}: IMPs/board, 95% CI ({match['boards']} boards)",
+                      f"{match['imps_per_board']:+.2f}{ci_text}", "> 0, significant", mark)
+    console.print(table)
+
+
+def main(argv: list[str] | None = None) -> int:  # pragma: no cover - manual use
+    parser = argparse.ArgumentParser(prog="bazas bench bots")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

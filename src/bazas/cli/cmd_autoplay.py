@@ -1,0 +1,177 @@
+"""``bazas autoplay``: four bots play a session (a rubber, a Chicago, a 1920 rubber, a duplicate
+board set) or N deals, and the results are printed as a table (or JSON).
+
+Also home of the small session loop shared with ``bazas play``: which deal comes next (dealer,
+vulnerability, duplicate board and table), the bots' table context, recording results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from bazas.engine.deal import Board, Deal, deal_random
+from bazas.engine.seats import SEATS, Seat
+from bazas.engine.state import DealState
+
+__all__ = ["NextDeal", "context_for", "next_deal", "record_result", "register", "run"]
+
+RULESETS = ("auction-1920", "rubber", "chicago", "duplicate")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "autoplay",
+        help="four bots play a session and print the results",
+        description="Four computer players bid and play a whole session of the ruleset (a rubber, a "
+                    "Chicago, a 1920 rubber, or a 4-board duplicate set at two tables), or --deals N deals.",
+    )
+    p.add_argument("--ruleset", default="rubber", choices=RULESETS, help="ruleset (default rubber)")
+    p.add_argument("--deals", type=int, default=None,
+                   help="number of deals (default: one whole session; sessions follow one another)")
+    p.add_argument("--seed", type=int, default=None, help="seed for reproducible deals and play")
+    p.add_argument("--budget", type=float, default=0.3, help="bot seconds per action (default 0.3)")
+    p.add_argument("--strength", default="normal", choices=("baseline", "fast", "normal", "strong"))
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=run)
+
+
+# -- the session loop --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NextDeal:
+    deal: Deal
+    dealer: Seat
+    board: int | None
+    table: int | None
+
+
+def next_deal(session: Any, rng: random.Random, board_deals: dict[int, Deal]) -> NextDeal:
+    """The next deal of ``session`` (a duplicate board's cards are kept for its second table)."""
+    nb = session.next_board
+    if nb is not None:
+        board, table = nb
+        deal = board_deals.get(board)
+        if deal is None:
+            deal = deal_random(rng)
+            board_deals[board] = deal
+        return NextDeal(deal, Board(board).dealer, board, table)
+    return NextDeal(deal_random(rng), session.next_dealer, None, None)
+
+
+def context_for(session: Any) -> Any:
+    """The bots' public table context before the next deal."""
+    from bazas.bots.base import TableContext
+
+    rid = session.ruleset.id
+    vul = session.next_vulnerability
+    parts = session.part_scores
+    scoring = {"duplicate": "imps"}.get(rid, rid)
+    nb = session.next_board
+    return TableContext(ruleset=rid, vulnerable_ns=vul.is_vulnerable(Seat.N.side),
+                        vulnerable_ew=vul.is_vulnerable(Seat.E.side), part_score_ns=parts.ns,
+                        part_score_ew=parts.ew, game_target=30 if rid == "auction-1920" else 100,
+                        deal_number=(nb[0] if nb else len(session.entries) + 1), scoring=scoring)
+
+
+def record_result(session: Any, state: DealState, nd: NextDeal) -> Any:
+    from bazas.engine.rulesets import DealResult
+
+    if state.contract is None or state.declarer is None or state.play is None:
+        result = DealResult.passed(state.deal, nd.board, nd.table)
+    else:
+        result = DealResult(state.contract, state.declarer, state.play.declarer_tricks, state.deal, None,
+                            nd.board, nd.table)
+    return session.record(result)
+
+
+def _entry_row(entry: Any, session_no: int) -> dict[str, Any]:
+    contract = entry.contract
+    tricks = entry.tricks
+    made = ""
+    if contract is not None and tricks is not None:
+        diff = tricks - contract.tricks_needed
+        made = "=" if diff == 0 else f"{diff:+d}"
+    return {
+        "session": session_no, "deal": entry.number, "board": entry.board, "table": entry.table,
+        "dealer": entry.dealer.name, "vulnerability": entry.vulnerability.pbn,
+        "contract": str(contract) if contract is not None else "passed",
+        "declarer": entry.declarer.name if entry.declarer is not None else None,
+        "tricks": tricks, "result": made, "ns": entry.points.ns, "ew": entry.points.ew,
+        "score_ns": entry.score_ns,
+    }
+
+
+def _session_summary(session: Any, session_no: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"session": session_no, "ruleset": session.ruleset.id, "finished": session.finished,
+                           "totals": {"NS": session.totals.ns, "EW": session.totals.ew},
+                           "winner": session.winner, "margin": session.margin}
+    if session.is_duplicate:
+        out["imps_a"] = session.imps_a
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from bazas.bots.base import Budget
+    from bazas.bots.player import bot_for, play_deal
+    from bazas.engine.session import Session
+
+    console = Console()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    bot = bot_for(args.ruleset, args.strength, claims=True)
+    budget = Budget(args.budget)
+    session = Session.start(args.ruleset, Seat.N)
+    session_no = 1
+    rows: list[dict[str, Any]] = []
+    summaries: list[dict[str, Any]] = []
+    board_deals: dict[int, Deal] = {}
+    limit = args.deals
+    played = 0
+    while True:
+        if session.finished:
+            summaries.append(_session_summary(session, session_no))
+            if limit is None or played >= limit:
+                break
+            session_no += 1
+            session = Session.start(args.ruleset, Seat.N)
+            board_deals = {}
+        if limit is not None and played >= limit:
+            session = session.stop()
+            summaries.append(_session_summary(session, session_no))
+            break
+        if limit is None and played >= 40:  # a rubber that will not end: stop it
+            session = session.stop()
+            summaries.append(_session_summary(session, session_no))
+            break
+        nd = next_deal(session, rng, board_deals)
+        context = context_for(session)
+        result = play_deal(nd.deal, nd.dealer, {s: bot for s in SEATS}, context, rng, budget)
+        session = record_result(session, result.state, nd)
+        rows.append(_entry_row(session.entries[-1], session_no) | {"deal_pbn": nd.deal.to_pbn()})
+        played += 1
+    if args.json:
+        sys.stdout.write(json.dumps({"ruleset": args.ruleset, "seed": seed, "deals": rows,
+                                     "sessions": summaries}, indent=2) + "\n")
+        return 0
+    table = Table(title=f"bazas autoplay — {args.ruleset}, seed {seed}")
+    for col in ("#", "board", "dealer", "vul", "contract", "by", "tricks", "result", "NS", "EW"):
+        table.add_column(col, justify="right" if col in ("#", "board", "tricks", "NS", "EW") else "left")
+    for r in rows:
+        table.add_row(f"{r['session']}.{r['deal']}", "" if r["board"] is None else f"{r['board']}/{r['table']}",
+                      r["dealer"], r["vulnerability"], r["contract"], r["declarer"] or "",
+                      "" if r["tricks"] is None else str(r["tricks"]), r["result"], str(r["ns"]), str(r["ew"]))
+    console.print(table)
+    for s in summaries:
+        extra = f", IMPs for team A {s['imps_a']:+d}" if "imps_a" in s else ""
+        state = "finished" if s["finished"] else "unfinished"
+        console.print(f"Session {s['session']} ({state}): NS {s['totals']['NS']}, EW {s['totals']['EW']}"
+                      f"{extra}; winner {s['winner']} by {s['margin']}")
+    return 0

@@ -1,0 +1,151 @@
+"""Card play: textbook positions, opening leads, determinism and legality of the card player."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bazas.bots.base import Budget, TableContext
+from bazas.bots.play import CardPlayer, equivalence_classes, lead_prior, score_function
+from bazas.engine.calls import Contract, Strain
+from bazas.engine.cards import Card, Hand
+from bazas.engine.deal import Deal, deal_from_seed
+from bazas.engine.seats import Seat
+from bazas.engine.state import DealState
+from bazas.engine.views import view_of
+
+from .test_play_endings import ending
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+DUPLICATE = TableContext(ruleset="duplicate")
+
+
+def decide(state: DealState, budget: float = 0.2, seed: int = 1, **kwargs: object) -> tuple[Card, CardPlayer]:
+    player = CardPlayer(**kwargs)  # type: ignore[arg-type]
+    view = view_of(state, state.actor)
+    decision = player.choose(view, DUPLICATE, random.Random(seed), Budget(budget))
+    assert isinstance(decision.action, Card)
+    assert decision.action in view.legal
+    return decision.action, player
+
+
+def at_trick_one(deal: str, contract: str, declarer: Seat, cards: tuple[str, ...] = ()) -> DealState:
+    d = Deal.from_pbn(deal)
+    state = DealState.start(d, declarer)
+    for call in (contract, "P", "P", "P"):
+        from bazas.engine.state import parse_action
+
+        state = state.apply(parse_action(call)).after
+    for c in cards:
+        state = state.apply(Card.parse(c)).after
+    return state
+
+
+# -- equivalence and scoring -----------------------------------------------------------------
+
+def test_touching_cards_are_one_class_but_the_trick_in_progress_still_competes() -> None:
+    hand = Hand.from_pbn("KJ4.-.-.-").mask
+    played_q = Card.parse("SQ").bit
+    assert [len(c) for c in equivalence_classes(hand, hand, played_q)] == [1, 2]  # 4 | J K
+    assert [len(c) for c in equivalence_classes(hand, hand, 0)] == [1, 1, 1]
+
+
+def test_score_function_follows_the_ruleset() -> None:
+    dup = score_function(Contract.parse("4S"), N, DUPLICATE)
+    assert dup(10) == 420 and dup(11) == 450 and dup(9) == -50
+    old = score_function(Contract.parse("1S"), N, TableContext(ruleset="auction-1920"))
+    assert old(10) > old(9) > old(8) > old(7) > 0 > old(6)  # every trick counts in 1920
+
+
+# -- declarer play ---------------------------------------------------------------------------
+
+def test_finesse_against_the_king_with_a_tenace() -> None:
+    # Dummy leads toward A-Q; East follows low: the queen (finesse) is never worse.
+    state = ending({N: "32.-.-.A", S: "AQ.A.-.-", E: "K54.-.-.-", W: "T9.-.A.-"}, Strain.NT, S, N,
+                   current=("S2", "S4"), level=7)
+    card, player = decide(state)
+    assert card == Card.parse("SQ"), player.last_info
+
+
+def test_ruff_a_loser_in_dummy_before_drawing_trumps() -> None:
+    state = ending({S: "AKQ.-.-.2", N: "4.32.2.-", E: "J.A.-.AK", W: "-.KQ.-.QJ"}, Strain.S, S, S,
+                   declarer_filler=6)
+    card, player = decide(state)
+    assert card == Card.parse("C2"), player.last_info
+
+
+def test_hold_up_the_ace_at_notrump() -> None:
+    # 3NT by South; West leads the spade king from KQJT8, East holds the diamond ace and three
+    # spades: declarer (A32 opposite 54) must duck.
+    deal = "S:A32.AKQ.QJT9.AKQ KQJT8.J987.32.J9 54.5432.K87.5432 976.T6.A654.T876"
+    state = at_trick_one(deal, "3NT", S, ("SK", "S4", "S6"))
+    assert state.actor == S
+    card, player = decide(state, budget=0.5)
+    assert card != Card.parse("SA"), player.last_info
+
+
+# -- opening leads ---------------------------------------------------------------------------
+
+def test_fourth_best_of_the_longest_suit_against_notrump() -> None:
+    deal = "W:KJ752.Q83.T94.52 T98.J64.QJ75.Q64 63.AT97.862.AKT7 AQ4.K52.AK3.J983"
+    state = at_trick_one(deal, "3NT", S)
+    assert state.actor == W
+    card, player = decide(state)
+    assert card == Card.parse("S5"), player.last_info
+
+
+def test_top_of_a_sequence_against_a_suit_contract() -> None:
+    deal = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
+    state = at_trick_one(deal, "4H", S)
+    assert state.actor == W
+    card, player = decide(state)
+    assert card == Card.parse("SK"), player.last_info
+
+
+def test_no_underlead_of_an_ace_against_a_suit_contract() -> None:
+    deal = "W:A842.K73.Q852.94 973.QT65.964.K76 JT6.2.AJT7.QJT32 KQ5.AJ984.K3.A85"
+    state = at_trick_one(deal, "4H", S)
+    assert state.actor == W
+    card, player = decide(state)
+    assert not (card.suit.name == "S" and card.rank != 14), player.last_info
+
+
+def test_lead_prior_rules() -> None:
+    hand = Hand.from_pbn("A842.K73.Q852.94").mask
+    c4h = Contract.parse("4H")
+    assert lead_prior(hand, Card.parse("S2").index, c4h, set(), set()) < lead_prior(
+        hand, Card.parse("C9").index, c4h, set(), set())
+    nt = Contract.parse("3NT")
+    hand = Hand.from_pbn("KJ752.Q83.T94.52").mask
+    priors = {c: lead_prior(hand, Card.parse(c).index, nt, set(), set()) for c in ("S5", "S2", "SK", "HQ", "D4")}
+    assert max(priors, key=lambda c: priors[c]) == "S5"
+
+
+# -- properties ------------------------------------------------------------------------------
+
+def test_same_view_seed_and_budget_give_the_same_card() -> None:
+    deal = deal_from_seed(11)
+    state = at_trick_one(deal.to_pbn(), "2NT", S, ())
+    for _ in range(3):
+        legal = state.play.legal_cards() if state.play else []
+        state = state.apply(legal[len(legal) // 2]).after
+    a, _ = decide(state, seed=7)
+    b, _ = decide(state, seed=7)
+    assert a == b
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_card_is_legal_through_whole_deals(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = deal_from_seed(100 + seed)
+    contract = rng.choice(["3NT", "4S", "2H", "5D", "1C"])
+    state = at_trick_one(deal.to_pbn(), contract, Seat(seed % 4))
+    player = CardPlayer(max_samples=8)
+    while state.phase == "play":
+        view = view_of(state, state.actor)
+        decision = player.choose(view, DUPLICATE, rng, Budget(0.02))
+        assert decision.action in view.legal
+        assert decision.explanation is not None and decision.explanation.en
+        state = state.apply(decision.action, state.actor).after
+    assert state.phase == "done"
