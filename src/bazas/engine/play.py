@@ -294,8 +294,12 @@ class Play:
     def claim_holds(self, claimer: Seat, tricks: int, max_layouts: int = 2000) -> bool | None:
         """Whether ``claimer``'s side surely wins ``tricks`` of the tricks left, however the cards
         it cannot see lie (every layout of the two hidden hands consistent with their counts and
-        the suits they showed out of) and however the other side defends; the claimer's side
-        is assumed to play each layout well. None when too many layouts to check exhaustively."""
+        the suits they showed out of) and however the other side defends. The claimer's side
+        plays without seeing the hidden hands: one line of play, adapted only to the cards it
+        sees played, must win the tricks in every layout (Law 70: a claim that needs a finesse
+        or a guess to come right does not hold). The other side is assumed to know every card.
+        A defender's partner is hidden from the claimer and is assumed to play the worst card.
+        None when too many layouts (or positions) to check exhaustively."""
         if self.is_complete:
             raise GameOver("the play is over")
         if not 0 <= tricks <= self.tricks_left:
@@ -312,6 +316,7 @@ class Play:
         n_layouts = _binomial(len(pool_cards), count0)
         if n_layouts > max_layouts or self.tricks_left > 7:
             return None
+        layouts: list[int] = []  # hidden[0]'s cards in each consistent layout
         for combo in combinations(pool_cards, count0):
             m0 = 0
             for c in combo:
@@ -319,11 +324,11 @@ class Play:
             m1 = pool & ~m0
             if any(m0 & _SUIT_MASKS[s] for s in shown[hidden[0]]) or any(m1 & _SUIT_MASKS[s] for s in shown[hidden[1]]):
                 continue
-            hands = list(self.hands)
-            hands[hidden[0]], hands[hidden[1]] = m0, m1
-            if _max_tricks(tuple(hands), self.leader, self.current, self._trump, side) < tricks:
-                return False
-        return True
+            layouts.append(m0)
+        try:
+            return _claim_value(self.hands, hidden, layouts, self.leader, self.current, self._trump, side, tricks)
+        except _SearchTooBig:
+            return None
 
     # -- values --------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
@@ -417,3 +422,134 @@ def _max_tricks(hands: tuple[int, ...], leader: int, current: tuple[int, ...], t
         return best
 
     return solve(hands, leader, current)
+
+
+class _SearchTooBig(Exception):
+    """The claim search went past its node budget."""
+
+
+#: Positions the claim verifier may visit before giving up (about a second or two).
+_CLAIM_NODE_BUDGET = 150_000
+
+
+def _claim_value(hands: tuple[int, ...], hidden: list[Seat], layouts: list[int], leader: int,
+                 current: tuple[int, ...], trump: int, side: int, target: int) -> bool:
+    """Whether ``side`` can make sure of ``target`` more tricks when it cannot see the hands
+    ``hidden`` and their cards lie in one of ``layouts`` (``hidden[0]``'s cards; ``hidden[1]``
+    holds the rest of the pool).
+
+    A game of perfect information over what the claimer knows: the position of the seen hands,
+    the cards played since the claim, and ``alive``, the set (a bit set over ``layouts``) of
+    layouts still consistent with what the hidden hands have played. At a hidden hand's turn the
+    other side may play any card that some live layout allows, keeping the layouts where that
+    play is legal; so a line that works here works in every layout, and the claimer's choices
+    cannot depend on the layout except through the cards seen. (The usual double-dummy solver
+    per layout would let the claimer "guess" every two-way finesse right.)"""
+    pool = hands[hidden[0]] | hands[hidden[1]]
+    h0, h1 = int(hidden[0]), int(hidden[1])
+    all_alive = (1 << len(layouts)) - 1
+    # holds[k][c]: the layouts in which hidden[k] was dealt pool card c.
+    holds: list[dict[int, int]] = [{}, {}]
+    m = pool
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        in0 = 0
+        for j, lay in enumerate(layouts):
+            if lay & low:
+                in0 |= 1 << j
+        holds[0][c] = in0
+        holds[1][c] = all_alive & ~in0
+    seen_hands = list(hands)
+    seen_hands[h0] = seen_hands[h1] = 0
+    # memo: position -> (largest need known to be reachable, smallest need known not to be)
+    memo: dict[tuple[tuple[int, ...], int, int, tuple[int, ...], int], list[int]] = {}
+
+    def can_make(known: tuple[int, ...], gone: int, leader: int, current: tuple[int, ...], alive: int,
+                 need: int) -> bool:
+        """Whether ``side`` can make sure of ``need`` more tricks from here."""
+        if need <= 0:
+            return True
+        left = known[0] | known[1] | known[2] | known[3] | (pool & ~gone)
+        if need > (left.bit_count() + len(current) + 3) // 4:
+            return False
+        key = (known, gone, leader, current, alive)
+        bounds = memo.get(key)
+        if bounds is None:
+            if len(memo) >= _CLAIM_NODE_BUDGET:
+                raise _SearchTooBig
+            bounds = memo[key] = [0, 99]
+        elif need <= bounds[0]:
+            return True
+        elif need >= bounds[1]:
+            return False
+        seat = (leader + len(current)) & 3
+        led_mask = _SUIT_MASKS[current[0] // 13] if current else 0
+        cur_mask = 0
+        for c in current:
+            cur_mask |= 1 << c
+        result: bool
+        if seat in (h0, h1):
+            # The other side (or a defender-claimer's unseen partner, assumed to play worst):
+            # any card some live layout allows; the claim must survive every one.
+            held = holds[0 if seat == h0 else 1]
+            rest = pool & ~gone
+            void_in_led = alive  # layouts where this hand holds none of the led suit's unplayed cards
+            if current:
+                lm = rest & led_mask
+                while lm:
+                    low = lm & -lm
+                    void_in_led &= ~held[low.bit_length() - 1]
+                    lm ^= low
+            # (No "touching cards" shortcut here: two unseen cards may lie in different hands
+            # and meet in one trick, so they are not interchangeable.)
+            result = True
+            m = rest
+            while m and result:
+                c = m.bit_length() - 1
+                low = 1 << c
+                m ^= low
+                ok = alive & held[c]
+                if current and not low & led_mask:
+                    ok &= void_in_led
+                if ok:
+                    result = _next(known, gone | low, leader, current, ok, c, need)
+        else:
+            hand = known[seat]
+            legal = hand & led_mask if current else 0
+            if not legal:
+                legal = hand
+            maximise = (seat & 1) == side
+            result = not maximise
+            # Cards of one hand with nothing between them but cards gone in earlier tricks are
+            # equivalent: try the highest of each such run.
+            sep = ((known[0] | known[1] | known[2] | known[3]) & ~hand) | (pool & ~gone) | cur_mask
+            m = legal
+            prev = -1
+            while m and result != maximise:
+                c = m.bit_length() - 1  # high cards first
+                low = 1 << c
+                m ^= low
+                if prev >= 0 and prev // 13 == c // 13 and not sep & ((1 << prev) - (low << 1)):
+                    prev = c
+                    continue
+                prev = c
+                after = list(known)
+                after[seat] &= ~low
+                result = _next(tuple(after), gone, leader, current, alive, c, need)
+        if result:
+            bounds[0] = max(bounds[0], need)
+        else:
+            bounds[1] = min(bounds[1], need)
+        return result
+
+    def _next(known: tuple[int, ...], gone: int, leader: int, current: tuple[int, ...], alive: int,
+              card: int, need: int) -> bool:
+        cur = (*current, card)
+        if len(cur) == 4:
+            w = trick_winner(cur, leader, trump)
+            return can_make(known, gone, w, (), alive, need - (1 if (w & 1) == side else 0))
+        return can_make(known, gone, leader, cur, alive, need)
+
+    return can_make(tuple(seen_hands), 0, leader, current, all_alive, target)
