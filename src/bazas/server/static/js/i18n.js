@@ -1,0 +1,126 @@
+// UI strings: /i18n/{lang}.json, Spanish when the browser prefers it, a switch to change.
+import { suitIcon } from "./cards.js";
+
+export const LANGS = ["es", "en"];
+const STORE = "bazas.lang";
+let current = "en";
+let dict = {};
+const cache = {};
+const listeners = [];
+
+export function detectLang() {
+  const saved = localStorage.getItem(STORE);
+  if (LANGS.includes(saved)) return saved;
+  const prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  for (const p of prefs) {
+    const base = String(p).toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+export async function loadLang(lang) {
+  if (!LANGS.includes(lang)) lang = "en";
+  if (!cache[lang]) {
+    const res = await fetch(`/i18n/${lang}.json`, { cache: "no-cache" });
+    cache[lang] = res.ok ? await res.json() : {};
+  }
+  current = lang;
+  dict = cache[lang];
+  document.documentElement.lang = lang;
+  return dict;
+}
+
+export async function setLang(lang) {
+  localStorage.setItem(STORE, lang);
+  await loadLang(lang);
+  applyStatic();
+  for (const fn of listeners) fn(lang);
+}
+
+export function onLangChange(fn) {
+  listeners.push(fn);
+}
+
+export function lang() {
+  return current;
+}
+
+/** Translate `key`, filling {placeholders} from `vars`. Missing keys show the key itself. */
+export function t(key, vars = {}) {
+  let s = dict[key];
+  if (s === undefined) s = key;
+  return String(s).replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? vars[k] : m));
+}
+
+/** Fill every [data-i18n] (text), [data-i18n-title], [data-i18n-placeholder], [data-i18n-aria]. */
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-html]")) el.innerHTML = t(el.dataset.i18nHtml);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  const title = document.querySelector("title[data-i18n]");
+  if (title) document.title = t(title.dataset.i18n);
+}
+
+// ---- bridge vocabulary ------------------------------------------------------------------------
+
+export function seatLetter(seat) {
+  return t(`seat.${seat}`);
+}
+
+export function seatName(seat) {
+  return t(`seat.long.${seat}`);
+}
+
+/** Strain for display: a suit shape, or NT / ST. */
+export function strainHTML(strain) {
+  if (strain === "NT" || strain === "N") return `<span class="nt">${t("strain.NT")}</span>`;
+  return suitIcon(strain);
+}
+
+/** A call as HTML: 1♠, 3ST, Paso, Doblo, Redoblo. */
+export function callHTML(call, { short = false } = {}) {
+  if (call === "P") return `<span class="call-word pass">${t(short ? "call.P.short" : "call.P")}</span>`;
+  if (call === "X") return `<span class="call-word dbl">${t(short ? "call.X.short" : "call.X")}</span>`;
+  if (call === "XX") return `<span class="call-word rdbl">${t(short ? "call.XX.short" : "call.XX")}</span>`;
+  const level = call[0];
+  return `<span class="call-bid">${level}${strainHTML(call.slice(1))}</span>`;
+}
+
+/** A call as plain text (aria labels, titles). */
+export function callText(call) {
+  if (call === "P" || call === "X" || call === "XX") return t(`call.${call}`);
+  const s = call.slice(1);
+  return call[0] + (s === "NT" ? t("strain.NT") : { S: "♠", H: "♥", D: "♦", C: "♣" }[s]);
+}
+
+/** A contract ("4SX", "3NTXX") as HTML. */
+export function contractHTML(contract) {
+  if (!contract) return "";
+  const m = /^([1-7])(NT|[CDHS])(X{0,2})$/.exec(contract);
+  if (!m) return contract;
+  const dbl = m[3] ? `<span class="dbl-mark">${m[3] === "X" ? t("contract.X") : t("contract.XX")}</span>` : "";
+  return `<span class="contract">${m[1]}${strainHTML(m[2])}${dbl}</span>`;
+}
+
+export function contractText(contract) {
+  if (!contract) return "";
+  const m = /^([1-7])(NT|[CDHS])(X{0,2})$/.exec(contract);
+  if (!m) return contract;
+  return callText(m[1] + m[2]) + (m[3] || "");
+}
+
+/** A card for text: ♠A, ♥10. */
+export function cardHTML(card) {
+  const r = card.slice(1) === "T" ? "10" : card.slice(1);
+  return `<span class="card-text">${suitIcon(card[0])}${r}</span>`;
+}
+
+/** Pick the right language out of an {es, en} explanation object (or a plain string). */
+export function pick(obj) {
+  if (obj == null) return "";
+  if (typeof obj === "string") return obj;
+  return obj[current] || obj.en || obj.es || "";
+}
