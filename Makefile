@@ -65,8 +65,11 @@ lint: install
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# Browser tests run in their own pytest process: Playwright's sync API keeps an event loop running
+# in its process, which would break the asyncio-based server tests sharing a worker with it.
 test: install system-deps lint
-	$(BIN)/pytest $(XDIST) $(PYTEST_ARGS)
+	$(BIN)/pytest $(XDIST) -m "not browser" $(PYTEST_ARGS)
+	$(BIN)/pytest $(XDIST) -m browser $(PYTEST_ARGS)
 
 # --- programs ----------------------------------------------------------------------------------
 
