@@ -149,3 +149,52 @@ def test_every_card_is_legal_through_whole_deals(seed: int) -> None:
         assert decision.explanation is not None and decision.explanation.en
         state = state.apply(decision.action, state.actor).after
     assert state.phase == "done"
+
+
+# -- inference from the play and effort ------------------------------------------------------
+
+def test_more_layouts_where_solving_is_cheap() -> None:
+    state = ending({N: "32.K.-.A", S: "AQ.A.-.-", E: "K54.-.-.-", W: "T9.-.A.-"}, Strain.NT, S, N, level=7)
+    view = view_of(state, state.actor)
+    plain = CardPlayer(max_samples=24)._plan(view, Budget(0.5), 3, True)
+    wide = CardPlayer(max_samples=24, cheap_factor=4.0)._plan(view, Budget(0.5), 3, True)
+    assert plain.samples == 24 and wide.samples == 96
+
+
+def test_layouts_where_the_opening_lead_is_not_the_textbook_card_weigh_less() -> None:
+    from bazas.bots.sampling import sample_layouts
+
+    deal = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
+    state = at_trick_one(deal, "4H", S, ("SK", "S6"))
+    view = view_of(state, state.actor)
+    player = CardPlayer(lead_consistency=0.25)
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
+    layouts = sample_layouts(knowledge, 200, random.Random(3)).layouts
+    weights = player._lead_weights(view, knowledge, layouts, [1.0] * len(layouts), Contract.parse("4H"))
+    sq = Card.parse("SQ").bit
+    spades = 0x1FFF << 39
+    for lay, w in zip(layouts, weights, strict=True):
+        west = lay[W] | Card.parse("SK").bit
+        if lay[W] & sq:
+            assert w == 1.0                        # K from KQ: top of a sequence
+        elif (west & spades).bit_count() >= 3:
+            assert w == 0.25                       # K from Kxx would be no textbook lead
+    assert 0.25 in weights and 1.0 in weights
+
+
+def test_layouts_where_a_recent_card_was_a_double_dummy_mistake_weigh_less() -> None:
+    deal = deal_from_seed(11)
+    state = at_trick_one(deal.to_pbn(), "3NT", S, ())
+    for _ in range(9):
+        legal = state.play.legal_cards() if state.play else []
+        state = state.apply(legal[0]).after
+    card, player = decide(state, budget=0.2, max_samples=16, consistency=0.0, consistency_cost=50.0)
+    assert player.last_info["checked"] >= 1    # the other players' recent cards were checked
+    assert player.last_info["solved"] >= 1
+
+
+def test_robust_tie_break_still_plays_textbook_cards() -> None:
+    state = ending({N: "32.-.-.A", S: "AQ.A.-.-", E: "K54.-.-.-", W: "T9.-.A.-"}, Strain.NT, S, N,
+                   current=("S2", "S4"), level=7)
+    card, player = decide(state, prefer_robust=True, robust_eps=0.1, consistency=0.3, lead_consistency=0.4)
+    assert card == Card.parse("SQ"), player.last_info

@@ -230,6 +230,10 @@ _COST_FOLLOW = {13: 0.045, 12: 0.016, 11: 0.0055, 10: 0.004, 9: 0.002, 8: 0.0015
 _TRICK_WEIGHT = {13: 2.0, 12: 1.4, 11: 1.2}
 
 
+#: Per-layout solver cost under which a decision counts as cheap (see ``CardPlayer.cheap_factor``).
+_CHEAP_COST = 0.0045
+
+
 def _cost(cards_left: int, leading: bool) -> float:
     if leading:
         return _COST_LEAD.get(cards_left, 0.001)
@@ -267,6 +271,20 @@ class CardPlayer:
     max_samples: int = 96
     exact_cap: int = 400
     deadline_factor: float = 2.5
+    #: Where solving is cheap (late tricks) up to ``cheap_factor * max_samples`` layouts.
+    cheap_factor: float = 1.0
+    #: Weight factor for a layout in which a card another seat played recently (this trick and
+    #: the last) would have lost a trick double dummy (1.0: no weighting).
+    consistency: float = 1.0
+    #: Extra solving the consistency checks may cost, relative to the decision's own solves.
+    consistency_cost: float = 1.5
+    #: Weight factor for a layout in which the opening lead is not the textbook card from the
+    #: leader's holding in that suit (1.0: no weighting).
+    lead_consistency: float = 1.0
+    #: Tie-break between cards of (almost) equal expected score: the share of layouts in which the
+    #: card is double-dummy best (fewer strategy-fusion errors).
+    prefer_robust: bool = False
+    robust_eps: float = 0.0
     system: str | None = None
     constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
@@ -353,10 +371,16 @@ class CardPlayer:
             solved.extend(self.solver.solve_many(positions[start:start + batch]))
             if time.perf_counter() > deadline and solved:
                 break
+        weights = list(layout_weights[:len(solved)])
+        checked = 0
+        if len(solved) > 1 and self.lead_consistency < 1.0:
+            weights = self._lead_weights(view, knowledge, layouts[:len(solved)], weights, contract)
+        if len(solved) > 1 and self.consistency < 1.0:
+            solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
+                                                          deadline)
         solve_seconds = time.perf_counter() - t0
-        weights = layout_weights[:len(solved)]
         self.last_info.update(samples=len(result.layouts), solved=len(solved), exact=result.exact,
-                              relaxed=result.relaxed, reason="sampled", seconds=solve_seconds,
+                              relaxed=result.relaxed, reason="sampled", seconds=solve_seconds, checked=checked,
                               cards_left=cards_left, leading=leading)
         score = score_function(contract, declarer, context)
         decl_side = int(declarer) & 1
@@ -368,13 +392,16 @@ class CardPlayer:
         exp_util: dict[int, float] = {}
         exp_tricks: dict[int, float] = {}
         make_p: dict[int, float] = {}
+        best_p: dict[int, float] = {}
         need = contract.tricks_needed
+        tops = [max(res.values()) if res else 0 for res in solved]
         for rep in reps:
-            u = tr = mk = 0.0
-            for res, w in zip(solved, weights, strict=False):
+            u = tr = mk = bp = 0.0
+            for res, w, top in zip(solved, weights, tops, strict=False):
                 t = res.get(rep)
                 if t is None:  # cannot happen for a legal card; be safe
                     continue
+                bp += w * (t == top)
                 decl_total = decl_won + (t if to_play_side == decl_side else tricks_left - t)
                 s = score(decl_total)
                 u += w * (s if actor_side == decl_side else -s)
@@ -383,6 +410,7 @@ class CardPlayer:
             exp_util[rep] = u / total_w
             exp_tricks[rep] = tr / total_w
             make_p[rep] = mk / total_w
+            best_p[rep] = bp / total_w
         if opening_lead:
             priors = self._lead_priors(view, hand, reps, contract, score)
         else:
@@ -397,6 +425,13 @@ class CardPlayer:
             return (round(value, 6), round(exp_tricks[rep], 6), self._habit(rep, hand, leading, view))
 
         best = max(reps, key=key)
+        if self.prefer_robust:
+            # Among cards of (nearly) the best expected score, the one double-dummy best in the
+            # most layouts: averaging over layouts otherwise favours cards that need different
+            # continuations in different layouts (strategy fusion).
+            top_value = key(best)[0]
+            near = [r for r in reps if key(r)[0] >= top_value - self.robust_eps]
+            best = max(near, key=lambda r: (round(best_p[r], 6),) + key(r)[1:])
         self.last_info.update(expected={str(ALL_CARDS[r]): round(exp_util[r], 1) for r in reps})
         card = ALL_CARDS[best]
         n = len(solved)
@@ -407,6 +442,102 @@ class CardPlayer:
         es = (f"{card}: mejor puntuación esperada {exp_util[best]:+.0f} en {n} distribuciones "
               f"({exp_tricks[best]:.2f} bazas para mi línea; el contrato se cumple el {100 * p:.0f}%).")
         return card, en, es
+
+    def _lead_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
+                      weights: list[float], contract: Contract) -> list[float]:
+        """Down-weight layouts in which the opening lead is not the textbook card from the opening
+        leader's holding in the suit led (cheap: no solving)."""
+        first = view.tricks[0] if view.tricks else view.current
+        if first is None or not first.cards:
+            return weights
+        leader, card = first.cards[0]
+        if leader not in knowledge.hidden:
+            return weights
+        suit, rank = card.index // 13, card.index % 13 + 2
+        notrump = contract.strain is Strain.NT
+        partner_bid = False
+        for i, text in enumerate(view.calls):
+            try:
+                call = parse_call(text)
+            except ValueError:
+                continue
+            if isinstance(call, Bid) and int(call.strain) == suit and view.dealer.after(i) == leader.partner:
+                partner_bid = True
+        played = knowledge.played[leader]
+        out = list(weights)
+        for i, lay in enumerate(layouts):
+            ranks = _suit_ranks(lay[leader] | played, suit)
+            if _conventional_lead(ranks, notrump, partner_bid) != rank:
+                out[i] *= self.lead_consistency
+        return out
+
+    def _play_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
+                      solved: list[dict[int, int]], weights: list[float], plan: PlayPlan,
+                      deadline: float) -> tuple[list[dict[int, int]], list[float], int]:
+        """Down-weight layouts in which a card another player chose in this trick or the last
+        would have lost a trick double dummy: players rarely make such mistakes, so those
+        layouts are less likely. Costs one solve per layout and checked card (the most recent
+        cards first, within ``consistency_cost`` times the decision's own solving)."""
+        assert view.seat is not None
+        own = {view.seat}
+        if view.seat == view.declarer and view.dummy is not None:
+            own.add(view.dummy)
+        tricks = list(view.tricks) + ([view.current] if view.current is not None else [])
+        strain = Contract.parse(view.contract or "1NT").strain
+        trump = -1 if strain is Strain.NT else int(strain)
+        # Every card played, in order: (seat, index, trick number, leader, cards before it in the trick).
+        flat: list[tuple[Seat, int, int, Seat, tuple[int, ...]]] = []
+        for t_no, t in enumerate(tricks):
+            before: list[int] = []
+            for seat, card in t.cards:
+                flat.append((seat, card.index, t_no, t.leader, tuple(before)))
+                before.append(card.index)
+        start = 4 * max(0, len(view.tricks) - 1)
+        n = len(solved)
+        per_layout = max(plan.cost, plan.allowance / max(1, n)) * self.consistency_cost
+        checks: list[int] = []
+        spent = 0.0
+        for j in range(len(flat) - 1, start - 1, -1):
+            seat, _, t_no, _, before = flat[j]
+            if j == 0 or seat in own or seat not in knowledge.hidden and seat != view.dummy:
+                continue
+            c = _cost(13 - t_no, not before)
+            if spent + c > per_layout:
+                break
+            spent += c
+            checks.append(j)
+        if not checks:
+            return solved, weights, 0
+        positions: list[Position] = []
+        for lay in layouts[:n]:
+            for j in checks:
+                hands = list(lay)
+                for seat, idx, *_ in flat[j:]:
+                    hands[seat] |= 1 << idx
+                seat, idx, t_no, leader, before = flat[j]
+                positions.append(Position((hands[0], hands[1], hands[2], hands[3]), trump, int(leader), before))
+        k = len(checks)
+        results: list[dict[int, int]] = []
+        step = max(1, 16 // k) * k
+        for s0 in range(0, len(positions), step):
+            results.extend(self.solver.solve_many(positions[s0:s0 + step]))
+            if time.perf_counter() > deadline:
+                break
+        done = len(results) // k
+        if done < 1:
+            return solved, weights, 0
+        out = list(weights[:done])
+        for i in range(done):
+            for c, j in enumerate(checks):
+                res = results[i * k + c]
+                idx = flat[j][1]
+                if res and idx in res:
+                    loss = max(res.values()) - res[idx]
+                    if loss > 0:
+                        out[i] *= self.consistency ** min(loss, 2)
+        if sum(out) <= 0.0:  # every layout contradicts the play: trust none of the checks
+            out = list(weights[:done])
+        return solved[:done], out, k
 
     def _plan(self, view: SeatView, budget: Budget, cards_left: int, leading: bool) -> PlayPlan:
         key = (view.seat, view.original_hand.mask if view.original_hand else 0, view.dealer, view.calls)
@@ -420,7 +551,10 @@ class CardPlayer:
         allowance = budget.seconds * weight + min(bank.credit, 2 * budget.seconds) * 0.5
         cost = _cost(cards_left, leading)
         samples = int(allowance / cost)
-        samples = max(self.min_samples, min(self.max_samples, samples))
+        cap = self.max_samples
+        if self.cheap_factor > 1.0 and cost <= _CHEAP_COST:
+            cap = int(self.max_samples * self.cheap_factor)
+        samples = max(self.min_samples, min(cap, samples))
         exact_limit = max(samples, min(self.exact_cap, int(allowance / cost)))
         planned = min(samples, exact_limit) * cost
         bank.credit += budget.seconds - planned

@@ -108,6 +108,7 @@ def _entry_row(entry: Any, session_no: int) -> dict[str, Any]:
 
 def _session_summary(session: Any, session_no: int) -> dict[str, Any]:
     out: dict[str, Any] = {"session": session_no, "ruleset": session.ruleset.id, "finished": session.finished,
+                           "stopped": session.stopped,
                            "totals": {"NS": session.totals.ns, "EW": session.totals.ew},
                            "winner": session.winner, "margin": session.margin}
     if session.is_duplicate:
@@ -171,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
     console.print(table)
     for s in summaries:
         extra = f", IMPs for team A {s['imps_a']:+d}" if "imps_a" in s else ""
-        state = "finished" if s["finished"] else "unfinished"
+        state = "stopped early, scored as unfinished" if s["stopped"] else (
+            "finished" if s["finished"] else "unfinished")
         console.print(f"Session {s['session']} ({state}): NS {s['totals']['NS']}, EW {s['totals']['EW']}"
                       f"{extra}; winner {s['winner']} by {s['margin']}")
     return 0
