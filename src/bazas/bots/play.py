@@ -10,8 +10,12 @@ For the seat to act (declarer also plays dummy's cards) the player
 4. turns tricks into declarer's score with the ruleset (``Ruleset.declarer_score`` plus the value
    of a game where the ruleset leaves it to the rubber; a built-in table for unknown rulesets), so
    making the contract, overtricks (every trick counts in auction-1920) and doubled undertricks are
-   weighed as the game weighs them, and picks the best expected score (tricks break ties, then
-   card-play habits: lowest of equals following suit, top of a sequence leading);
+   weighed as the game weighs them, and picks the best expected score; among cards within
+   ``robust_eps`` of it, the one double-dummy best in the most layouts (against strategy fusion),
+   then more tricks, then card-play habits (lowest of equals following suit, top of a sequence
+   leading). Optional, off by default (measured no gain for their cost): more layouts where
+   solving is cheap, and layout weights from the play so far (the opening lead's textbook card,
+   the other players' recent cards being double-dummy best);
 5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds sound lead
    rules as a prior: top of a sequence, fourth best against notrump, partner's suit, no underlead
    of an ace and no lead away from an unsupported honour against a suit contract.
@@ -283,8 +287,8 @@ class CardPlayer:
     lead_consistency: float = 1.0
     #: Tie-break between cards of (almost) equal expected score: the share of layouts in which the
     #: card is double-dummy best (fewer strategy-fusion errors).
-    prefer_robust: bool = False
-    robust_eps: float = 0.0
+    prefer_robust: bool = True
+    robust_eps: float = 0.1
     system: str | None = None
     constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
@@ -498,10 +502,10 @@ class CardPlayer:
         checks: list[int] = []
         spent = 0.0
         for j in range(len(flat) - 1, start - 1, -1):
-            seat, _, t_no, _, before = flat[j]
+            seat, _, t_no, _, prior = flat[j]
             if j == 0 or seat in own or seat not in knowledge.hidden and seat != view.dummy:
                 continue
-            c = _cost(13 - t_no, not before)
+            c = _cost(13 - t_no, not prior)
             if spent + c > per_layout:
                 break
             spent += c
@@ -514,8 +518,8 @@ class CardPlayer:
                 hands = list(lay)
                 for seat, idx, *_ in flat[j:]:
                     hands[seat] |= 1 << idx
-                seat, idx, t_no, leader, before = flat[j]
-                positions.append(Position((hands[0], hands[1], hands[2], hands[3]), trump, int(leader), before))
+                _, _, _, leader, in_trick = flat[j]
+                positions.append(Position((hands[0], hands[1], hands[2], hands[3]), trump, int(leader), in_trick))
         k = len(checks)
         results: list[dict[int, int]] = []
         step = max(1, 16 // k) * k
