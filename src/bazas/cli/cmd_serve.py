@@ -1,0 +1,62 @@
+"""``bazas serve``: the table server (web UI, HTTP API and WebSockets) on one address.
+
+Data lives in an embedded SQLite database under the data directory (``./data`` when it exists,
+else ``~/.local/share/bazas``) unless ``--database-url`` or ``BAZAS_DATABASE_URL`` names another
+(PostgreSQL: ``postgresql://user@host/db``). The schema is created or upgraded at startup.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "serve",
+        help="run the table server (play in the browser)",
+        description="Run the bazas table server: the web page, the HTTP API and the table WebSockets.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--data-dir", type=Path, default=None,
+                   help="data directory (default ./data if it exists, else ~/.local/share/bazas)")
+    p.add_argument("--database-url", default=None,
+                   help="SQLAlchemy database URL (default: $BAZAS_DATABASE_URL, else SQLite in the data dir)")
+    p.add_argument("--bots", choices=("dds", "simple", "scripted"), default=None,
+                   help="computer players: dds (default), simple (baseline) or scripted (instant, benchmarks)")
+    p.add_argument("--bot-seconds", type=float, default=None, help="bot thinking time per action (default 1.0)")
+    p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import socket
+
+    import uvicorn
+
+    from bazas.server import Settings, create_app
+
+    settings = Settings.from_env(data_dir=args.data_dir, database_url=args.database_url, bots=args.bots,
+                                 bot_seconds=args.bot_seconds)
+    if not settings.database_url:
+        Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
+    sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        print(f"bazas serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 2
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    where = settings.database_url.split("@")[-1] if settings.database_url else settings.url.removeprefix("sqlite:///")
+    print(f"bazas: serving on http://{shown}:{port}  (data: {where})", flush=True)
+    config = uvicorn.Config(create_app(settings), log_level=args.log_level, ws_max_size=65536,
+                            timeout_graceful_shutdown=3, access_log=args.log_level == "debug")
+    server = uvicorn.Server(config)
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    server.run(sockets=[sock])
+    return 0

@@ -1,0 +1,331 @@
+"""Every message of the table protocol (docs/protocol.md), as pydantic models.
+
+Client messages are parsed with :data:`CLIENT_MESSAGE` (a union discriminated by ``type``). The
+server builds its messages as plain dicts on the hot path (one per seat per action) and the tests
+validate every message they receive against :data:`SERVER_MESSAGE`, so these models are the
+reference the clients can rely on.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+SeatName = Literal["N", "E", "S", "W"]
+SideName = Literal["NS", "EW"]
+ErrorCode = Literal["illegal", "turn", "not_seated", "bad_message", "no_pending", "pending", "unavailable",
+                    "not_found", "busy"]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- client -> server ---------------------------------------------------------------------------
+
+class CallMessage(_Message):
+    type: Literal["call"]
+    call: str = Field(min_length=1, max_length=12, description="P, X, XX, 1C ... 7NT (also NT/ST/SA/N, ♣♦♥♠)")
+
+
+class CardMessage(_Message):
+    type: Literal["card"]
+    card: str = Field(min_length=2, max_length=4, description="SA, HT or H10, ♥10 ...")
+
+
+class ClaimMessage(_Message):
+    type: Literal["claim"]
+    tricks: int = Field(ge=0, le=13, description="tricks of those left claimed for the claimer's side")
+
+
+class ClaimReplyMessage(_Message):
+    type: Literal["claim_reply"]
+    accept: bool
+
+
+class UndoMessage(_Message):
+    type: Literal["undo"]
+
+
+class UndoReplyMessage(_Message):
+    type: Literal["undo_reply"]
+    accept: bool
+
+
+class HintMessage(_Message):
+    type: Literal["hint"]
+
+
+class ExplainMessage(_Message):
+    type: Literal["explain"]
+    index: int | None = Field(default=None, ge=0, description="a call of the current auction (0-based)")
+    call: str | None = Field(default=None, max_length=12, description="a call not yet made: its meaning now")
+
+
+class NextMessage(_Message):
+    type: Literal["next"]
+
+
+class SyncMessage(_Message):
+    type: Literal["sync"]
+
+
+class NameMessage(_Message):
+    type: Literal["name"]
+    name: str = Field(min_length=1, max_length=40)
+
+
+ClientMessage = Annotated[
+    CallMessage | CardMessage | ClaimMessage | ClaimReplyMessage | UndoMessage | UndoReplyMessage
+    | HintMessage | ExplainMessage | NextMessage | SyncMessage | NameMessage,
+    Field(discriminator="type"),
+]
+CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+# -- server -> client ---------------------------------------------------------------------------
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PerSideInt(_Data):
+    NS: int
+    EW: int
+
+
+class PerSideBool(_Data):
+    NS: bool
+    EW: bool
+
+
+class SeatInfo(_Data):
+    kind: Literal["human", "bot", "open"]
+    name: str | None
+    connected: bool
+
+
+class TableInfo(_Data):
+    id: str
+    ruleset: str
+    seats: dict[SeatName, SeatInfo]
+    you: SeatName | None = Field(description="the seat of this connection (None: a spectator)")
+    status: Literal["dealing", "auction", "play", "review", "over"]
+    deal_number: int
+    rubber: int
+    dealer: SeatName | None
+    vulnerability: PerSideBool
+    actor: SeatName | None = Field(description="who must act now (declarer for dummy); None while a request waits")
+    ready: list[SeatName] = Field(description="players who sent `next` for this deal")
+    spectators: int
+    bot_seconds: float
+
+
+class TrickInfo(_Data):
+    leader: SeatName
+    cards: list[tuple[SeatName, str]]
+    winner: SeatName | None
+
+
+class ViewInfo(_Data):
+    """``SeatView.to_dict()``: what this seat may see."""
+
+    seat: SeatName | None
+    dealer: SeatName
+    phase: Literal["auction", "play", "done"]
+    calls: list[str]
+    turn: SeatName | None
+    actor: SeatName | None
+    contract: str | None
+    declarer: SeatName | None
+    dummy: SeatName | None
+    hand: list[str] | None
+    original_hand: list[str] | None
+    dummy_hand: list[str] | None
+    tricks: list[TrickInfo]
+    current: TrickInfo | None
+    won: PerSideInt
+    legal: list[str]
+    all_hands: dict[SeatName, list[str]] | None
+    passed_out: bool
+
+
+class ExplanationInfo(BaseModel):
+    es: str
+    en: str
+    constraints: dict[str, Any] = Field(default_factory=dict)
+
+
+class LineItemInfo(_Data):
+    kind: str = Field(description="an Item value of bazas.engine.rulesets.base: trick score, overtricks, ...")
+    side: SideName
+    points: int
+    line: Literal["above", "below"]
+
+
+class ScoredDealInfo(_Data):
+    number: int
+    dealer: SeatName
+    declarer: SeatName | None
+    contract: str = Field(description='"4SX", or "pass" for a passed-out deal')
+    tricks: int | None
+    vulnerable: PerSideBool
+    below: PerSideInt
+    above: PerSideInt
+    points: PerSideInt
+    game_won_by: SideName | None
+    rubber_over: bool
+    items: list[LineItemInfo]
+
+
+class RubberInfo(_Data):
+    rubber: int
+    totals: PerSideInt
+    winner: Literal["NS", "EW", "tie"] | None
+    margin: int
+    deals: int
+
+
+class ScoreInfo(_Data):
+    """``bazas.formats.records.dump_session`` of the current rubber, plus the table's extras."""
+
+    ruleset: str
+    first_dealer: SeatName
+    deals: list[ScoredDealInfo]
+    unfinished: list[LineItemInfo]
+    games: PerSideInt
+    below: PerSideInt
+    above: PerSideInt
+    totals: PerSideInt
+    stopped: bool
+    finished: bool
+    winner: Literal["NS", "EW", "tie"] | None
+    margin: int
+    part_scores: PerSideInt
+    rubber: int
+    rubbers: list[RubberInfo] = Field(description="earlier rubbers at this table")
+
+
+class AnalysisInfo(_Data):
+    """``bazas.bots.dds.DealAnalysis.to_dict()``."""
+
+    makeable: dict[Literal["C", "D", "H", "S", "NT"], dict[SeatName, int]]
+    par: dict[str, Any]
+    costs: list[dict[str, Any]]
+
+
+class ClaimInfo(_Data):
+    by: SeatName
+    tricks: int
+    replies: dict[SeatName, bool | None]
+
+
+class UndoInfo(_Data):
+    by: SeatName
+    actions: int
+    replies: dict[SeatName, bool | None]
+
+
+class PendingInfo(_Data):
+    claim: ClaimInfo | None
+    undo: UndoInfo | None
+
+
+class EventInfo(_Data):
+    kind: str
+    data: dict[str, Any]
+
+
+class StateMessage(_Message):
+    type: Literal["state"]
+    version: int
+    table: TableInfo
+    view: ViewInfo | None
+    score: ScoreInfo
+    pending: PendingInfo | None
+    explanations: list[ExplanationInfo | None]
+    analysis: AnalysisInfo | None
+    events: list[EventInfo] = Field(description="what the last accepted command(s) did (public facts)")
+
+
+class ErrorMessage(_Message):
+    type: Literal["error"]
+    code: ErrorCode
+    message: str
+
+
+class HintReply(_Message):
+    type: Literal["hint"]
+    action: str
+    explanation: ExplanationInfo | None
+
+
+class ExplanationMessage(_Message):
+    type: Literal["explanation"]
+    index: int | None
+    call: str
+    explanation: ExplanationInfo
+
+
+ServerMessage = Annotated[StateMessage | ErrorMessage | HintReply | ExplanationMessage, Field(discriminator="type")]
+SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+# -- HTTP ---------------------------------------------------------------------------------------
+
+class CreateTable(_Message):
+    ruleset: str = Field(default="rubber", description="rubber, chicago or auction-1920 (aliases accepted)")
+    seats: dict[SeatName, Literal["bot", "open", "human"]] = Field(default_factory=dict)
+    me: SeatName | None = Field(default="S", description="the creator's seat (None: the creator only watches)")
+    name: str | None = Field(default=None, max_length=40)
+    lang: Literal["es", "en"] | None = None
+    bot_seconds: float | None = Field(default=None, gt=0, le=60)
+    seed: int | str | None = Field(default=None, description="reproducible deals")
+    first_dealer: SeatName = "N"
+
+
+class CreatedTable(_Message):
+    table_id: str
+    links: dict[SeatName, str]
+    me: str | None
+    spectate: str
+
+
+class HistoryDeal(_Data):
+    number: int
+    rubber: int
+    dealer: SeatName
+    vulnerable: PerSideBool
+    contract: str | None
+    declarer: SeatName | None
+    tricks: int | None
+    passed_out: bool
+    points: PerSideInt
+    pbn: str
+
+
+class History(_Data):
+    table_id: str
+    ruleset: str
+    deals: list[HistoryDeal]
+    pbn: str
+
+
+class DealReview(_Data):
+    number: int
+    rubber: int
+    dealer: SeatName
+    vulnerable: PerSideBool
+    all_hands: dict[SeatName, list[str]]
+    calls: list[str]
+    tricks: list[TrickInfo]
+    contract: str | None
+    declarer: SeatName | None
+    result: int | None
+    passed_out: bool
+    claim: dict[str, Any] | None
+    explanations: list[ExplanationInfo | None]
+    analysis: dict[str, Any] | None
+    score: dict[str, Any] | None
+    pbn: str

@@ -1,0 +1,88 @@
+"""Server settings: where data lives, which database, how bots think.
+
+Every field has an environment variable (``BAZAS_<FIELD>``, upper case), read by
+:meth:`Settings.from_env`; command-line options override them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+
+def default_data_dir() -> Path:
+    """``./data`` when it exists (a checkout), else ``$XDG_DATA_HOME/bazas`` (``~/.local/share/bazas``)."""
+    local = Path.cwd() / "data"
+    if local.is_dir():
+        return local
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "bazas"
+
+
+@dataclass(frozen=True)
+class Settings:
+    #: Directory for the SQLite database (and anything else the server keeps).
+    data_dir: Path = field(default_factory=default_data_dir)
+    #: SQLAlchemy URL; empty: SQLite file ``bazas.sqlite3`` in ``data_dir``.
+    database_url: str = ""
+    #: Bots: "dds" (the real computer players, in a process pool), "simple" (the baseline bots, in
+    #: the pool too) or "scripted" (first legal action, instantly, in the server: benchmarks).
+    bots: str = "dds"
+    #: Strength preset of the real bots (bazas.bots.player.STRENGTHS).
+    bot_strength: str = "fast"
+    #: Time budget per bot action (seconds) unless the table sets its own.
+    bot_seconds: float = 1.0
+    #: Worker processes for bots, hints and analysis (0: one per core).
+    bot_workers: int = 0
+    #: A bot decision that takes longer than budget * factor + grace is replaced by a safe default.
+    bot_deadline_factor: float = 4.0
+    bot_deadline_grace: float = 2.0
+    #: Pause before a bot acts (seconds), so people can follow the play.
+    bot_delay: float = 0.0
+    #: Seconds before a table of bots only moves on to its next deal.
+    auto_next_delay: float = 1.0
+    #: Double-dummy analysis of every finished deal.
+    analysis: bool = True
+    #: Meanings of the calls in every state message.
+    explanations: bool = True
+    #: Load every unfinished table at startup (bots resume their turn).
+    resume: bool = True
+    #: Seconds after which a table nobody is connected to, and that cannot move by itself, is
+    #: unloaded from memory (it loads again, from the database, when somebody comes back).
+    unload_after: float = 1800.0
+    #: Directory of the web UI (default: the package's static files).
+    static_dir: Path | None = None
+
+    @property
+    def url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{Path(self.data_dir) / 'bazas.sqlite3'}"
+
+    @staticmethod
+    def from_env(env: dict[str, str] | None = None, **overrides: Any) -> Settings:
+        source = os.environ if env is None else env
+        values: dict[str, Any] = {}
+        for f in fields(Settings):
+            raw = source.get(f"BAZAS_{f.name.upper()}")
+            if raw is None or raw == "":
+                continue
+            values[f.name] = _convert(f.name, raw)
+        settings = Settings(**values)
+        return replace(settings, **{k: v for k, v in overrides.items() if v is not None})
+
+
+def _convert(name: str, raw: str) -> Any:
+    default = getattr(Settings(data_dir=Path(".")), name)
+    if name in ("data_dir", "static_dir"):
+        return Path(raw).expanduser()
+    if isinstance(default, bool):
+        return raw.strip().lower() in ("1", "true", "yes", "on")
+    if isinstance(default, int):
+        return int(raw)
+    if isinstance(default, float):
+        return float(raw)
+    return raw
