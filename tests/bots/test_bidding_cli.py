@@ -47,7 +47,7 @@ def test_calls_print_as_p_x_xx(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("argv", [
-    ["--hand", "AKQ2.KJ5.T98.32"],                         # 12 cards
+    ["--hand", "AKQ2.KJ5.T98.5432"],                       # 14 cards
     ["--hand", "AKQ2.KJ5.T98.432.5"],                      # not PBN
     ["--hand", "AKQ2.KJ5.T98.4Z2"],                        # not a rank
     ["--hand", "AKQ2.KJ5.T98.432", "--auction", "1C 1C"],  # insufficient bid
@@ -65,6 +65,15 @@ def test_errors_exit_2_with_nothing_on_stdout(capsys: pytest.CaptureFixture[str]
     assert err.startswith("bazas bid:")
 
 
-def test_twelve_cards_message(capsys: pytest.CaptureFixture[str]) -> None:
-    _, _, err = run(capsys, "--hand", "AKQ2.KJ5.T98.32")
-    assert "exactly 13 cards" in err and "12" in err
+def test_issue_example_with_twelve_cards_is_bid_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+    # The issue's own example hand, AKQ2.KJ5.T98.32, has 12 cards: bid it, and say so on stderr.
+    status, out, err = run(capsys, "--hand", "AKQ2.KJ5.T98.32", "--auction", "1C P")
+    assert status == 0
+    assert out.splitlines()[0] == "1S"
+    assert "12 cards" in err
+
+
+def test_more_than_thirteen_cards_message(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "--hand", "AKQ2.KJ5.T98.5432")
+    assert status == 2 and out == ""
+    assert "at most 13 cards" in err and "14" in err

@@ -3,7 +3,8 @@
     bazas bid --hand AKQ2.KJ5.T98.432 --dealer N --vul none --auction "1C P" [--ruleset rubber] [--json]
 
 The seat to call follows from the dealer and the auction. The hand is PBN (spades first:
-S.H.D.C) and must have exactly 13 cards. Calls print as 1C ... 7NT, P, X, XX. A malformed hand or
+S.H.D.C). A hand of fewer than 13 cards (a problem copied with a card missing, like the
+12-card example in the issue) is bid as given, with a note on stderr; more than 13 is an error. Calls print as 1C ... 7NT, P, X, XX. A malformed hand or
 auction, or an illegal or finished auction, is reported on stderr with exit status 2 and nothing
 on stdout.
 """
@@ -54,9 +55,12 @@ def run(args: argparse.Namespace) -> int:
         hand = Hand.from_pbn(args.hand)
     except BazasError as exc:
         return _fail(f"bad --hand: {exc}")
-    if len(hand) != 13:
-        return _fail(f"bad --hand: {args.hand!r} has {len(hand)} cards; a hand must have exactly 13 cards "
+    if len(hand) > 13:
+        return _fail(f"bad --hand: {args.hand!r} has {len(hand)} cards; a hand has at most 13 cards "
                      "(PBN spades.hearts.diamonds.clubs, e.g. AKQ2.KJ5.T98.432)")
+    if len(hand) < 13:
+        print(f"bazas bid: note: the hand has {len(hand)} cards, not 13; bidding it as given",
+              file=sys.stderr)
     try:
         dealer = Seat.parse(args.dealer)
         vul = Vulnerability.parse(args.vul)
