@@ -32,7 +32,7 @@ from support.browser import find_chromium, launch_chromium
 from support.postgres import PostgresServer, PostgresUnavailable, start_postgres
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -92,10 +92,18 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture
-def chromium_page(chromium_path: str) -> Iterator[Page]:
+@pytest.fixture(scope="session")
+def playwright_instance(chromium_path: str) -> Iterator[Playwright]:
+    """One Playwright per test process: its sync API runs an event loop for as long as it lives,
+    so every browser fixture shares this one instead of starting its own."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright not installed")
-    with sync_api.sync_playwright() as pw, launch_chromium(pw, executable_path=chromium_path) as context:
+    with sync_api.sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture
+def chromium_page(playwright_instance: Playwright, chromium_path: str) -> Iterator[Page]:
+    with launch_chromium(playwright_instance, executable_path=chromium_path) as context:
         yield context.new_page()
 
 

@@ -10,7 +10,7 @@ import pytest
 from support.browser import CHROMIUM_ARGS, launch_kwargs
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Playwright
 
 pytestmark = pytest.mark.browser
 
@@ -20,17 +20,15 @@ HTML = (
 )
 
 
-def test_playwright_launches_debian_chromium(chromium_path: str) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright not installed")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(**launch_kwargs(chromium_path))
-        try:
-            page = browser.new_page()
-            page.goto("data:text/html," + quote(HTML))
-            assert page.title() == "bazas smoke"
-            assert browser.version.split(".")[0].isdigit()
-        finally:
-            browser.close()
+def test_playwright_launches_debian_chromium(playwright_instance: Playwright, chromium_path: str) -> None:
+    browser = playwright_instance.chromium.launch(**launch_kwargs(chromium_path))
+    try:
+        page = browser.new_page()
+        page.goto("data:text/html," + quote(HTML))
+        assert page.title() == "bazas smoke"
+        assert browser.version.split(".")[0].isdigit()
+    finally:
+        browser.close()
     assert "--no-sandbox" in CHROMIUM_ARGS
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -42,14 +42,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_path: str) -> Iterator[Browser]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(**launch_kwargs(chromium_path))
-        try:
-            yield b
-        finally:
-            b.close()
+def browser(playwright_instance: Any, chromium_path: str) -> Iterator[Browser]:
+    b = playwright_instance.chromium.launch(**launch_kwargs(chromium_path))
+    try:
+        yield b
+    finally:
+        b.close()
 
 
 @pytest.fixture
