@@ -22,6 +22,7 @@ def test_seed002_s9_four_spades_made_420_vs_three_spades_plus_one_170_is_6_imps(
     m = m.record(result("3S", "N", 10, board=1, table=2))
     b = m.boards[0]
     assert (b.table1_ns, b.table2_ns, b.difference, b.imps_a) == (420, 170, 250, 6)
+    m = m.stop()  # a one-board match, settled now (the full match is four boards)
     assert m.imps_a == 6 and m.winner == "A" and m.margin == 6
 
 
@@ -78,18 +79,19 @@ def test_rules_duplicate_team_match_tables_and_winner() -> None:
     m = m.record(result("3NT", "N", 9, board=1, table=1))
     assert not m.finished and m.winner is None
     m = m.record(result("3NT", "N", 9, board=1, table=2))
-    assert m.finished and m.winner == "tie" and m.imps_a == 0
+    assert not m.finished and m.stop().winner == "tie" and m.imps_a == 0  # four boards make the match
     m = m.record(result("4S", "E", 10, board=2, table=2))
     assert not m.finished and m.next_board == (2, 1)
     m = m.record(result("4S", "E", 9, board=2, table=1))
     # Board 2: N/S vulnerable, E/W not: 4S by E = 420 to E/W at table 2; 1 down not vulnerable = +50 at table 1.
-    assert m.boards[1].difference == 50 - (-420) and m.imps_a == 10 and m.winner == "A"
+    assert m.boards[1].difference == 50 - (-420) and m.imps_a == 10 and m.stop().winner == "A"
     with pytest.raises(ScoringError):
         m.record(result("4S", "E", 10, board=2, table=1))
 
 
 def test_rules_duplicate_team_b_wins_on_negative_imps() -> None:
     m = Session.start("teams").record(result("4S", "N", 9, board=1, table=1)).record(result("4S", "N", 10, board=1, table=2))
+    m = m.stop()
     assert m.imps_a == -10 and m.winner == "B"
 
 

@@ -116,6 +116,17 @@ def _session_summary(session: Any, session_no: int) -> dict[str, Any]:
     return out
 
 
+def session_verdict(winner: str | None, margin: int, duplicate: bool) -> str:
+    """"winner NS by 180", "winner team A by 4 IMPs", "a tie" or "no winner yet"."""
+    if winner is None:
+        return "no winner yet"
+    if winner == "tie":
+        return "a tie"
+    if duplicate:
+        return f"winner team {winner} by {margin} IMPs"
+    return f"winner {winner} by {margin}"
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
@@ -175,5 +186,5 @@ def run(args: argparse.Namespace) -> int:
         state = "stopped early, scored as unfinished" if s["stopped"] else (
             "finished" if s["finished"] else "unfinished")
         console.print(f"Session {s['session']} ({state}): NS {s['totals']['NS']}, EW {s['totals']['EW']}"
-                      f"{extra}; winner {s['winner']} by {s['margin']}")
+                      f"{extra}; {session_verdict(s['winner'], s['margin'], 'imps_a' in s)}")
     return 0

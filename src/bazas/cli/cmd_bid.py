@@ -76,6 +76,13 @@ def run(args: argparse.Namespace) -> int:
             parts[Side.parse(side_text)] = int(points)
         except (BazasError, ValueError):
             return _fail(f"bad --part-score {item!r} (expected NS=60 or EW=40)")
+    game = 30 if ruleset == "auction-1920" else 100
+    for side, points in parts.items():
+        if not 0 <= points < game:
+            return _fail(f"bad --part-score {side.name}={points}: a part score is 0-{game - 1} "
+                         f"(at {game} the game is won and the part scores are cleared)")
+    if not 1 <= args.deal_number <= 4:
+        return _fail(f"bad --deal-number {args.deal_number}: a Chicago has deals 1-4")
     tokens = args.auction.replace(",", " ").split()
     try:
         calls = [parse_call(t) for t in tokens]

@@ -115,7 +115,10 @@ class PlayTable:
         self._show_score()
         winner = self.session.winner
         if winner is not None:
-            self.console.print(f"[bold]Session over: winner {winner} by {self.session.margin}.[/bold]")
+            from bazas.cli.cmd_autoplay import session_verdict
+
+            verdict = session_verdict(winner, self.session.margin, self.session.is_duplicate)
+            self.console.print(f"[bold]Session over: {verdict}.[/bold]")
         return 0
 
     def _play(self, deal: Deal, dealer: Seat, context: Any, human: bool) -> DealState:
@@ -200,9 +203,17 @@ class PlayTable:
         if not view.calls:
             self.console.print("No calls yet.")
             return
-        if arg:
+        if arg and arg.strip().upper() in ("N", "E", "S", "W"):
+            # '? N': the latest call of that seat.
+            who = Seat.parse(arg.strip())
+            mine = [i for i in range(len(view.calls)) if view.dealer.after(i) == who]
+            if not mine:
+                self.console.print(f"{who.name} has not called yet.")
+                return
+            index = mine[-1]
+        elif arg:
             if not arg.isdigit() or not 1 <= int(arg) <= len(view.calls):
-                self.console.print(f"[red]Call number must be 1-{len(view.calls)}.[/red]")
+                self.console.print(f"[red]Give a call number 1-{len(view.calls)} or a seat N, E, S, W.[/red]")
                 return
             index = int(arg) - 1
         else:
@@ -269,6 +280,8 @@ class PlayTable:
                           "" if e.tricks is None else str(e.tricks),
                           str(e.above.ns), str(e.below.ns), str(e.above.ew), str(e.below.ew))
         self.console.print(table)
+        for item in s.closing:
+            self.console.print(f"Stopped early, {item.kind.value}: {item.points} to {item.side.name} (above the line)")
         t = s.totals
         extra = f"; IMPs for your team {s.imps_a:+d}" if s.is_duplicate else ""
         self.console.print(f"Totals: NS {t.ns}, EW {t.ew}; games NS {s.games.ns}, EW {s.games.ew}{extra}")

@@ -100,7 +100,8 @@ def _render_sheet(session: Session) -> str:
         if e.game_won_by is not None:
             note = f"game {e.game_won_by.name[0]}/{e.game_won_by.name[1]}"
         if e.rubber_over:
-            note += ", rubber over" if rs.id != "chicago" else ", last deal"
+            end = "rubber over" if rs.id != "chicago" else "last deal"
+            note = f"{note}, {end}" if note else end
         rows.append([str(e.number), e.dealer.name, _vul_text(e), _result_text(e),
                      str(e.above.ns or ""), str(e.above.ew or ""), str(e.below.ns or ""), str(e.below.ew or ""),
                      note])
@@ -146,7 +147,7 @@ def _render_sheet(session: Session) -> str:
     if session.closing:
         lines.append("Stopped before the end: " + ", ".join(
             f"{i.kind.value} {i.points} to {i.side.name[0]}/{i.side.name[1]}" for i in session.closing) + ".")
-    elif session.stopped:
+    elif session.stopped_early:
         lines.append("Stopped before the end.")
     winner = session.winner
     if winner is None:

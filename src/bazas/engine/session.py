@@ -15,7 +15,9 @@ A duplicate team match compares each board across the two tables:
 >>> m = Session.start("duplicate").record(result("4S", "N", 10, board=1, table=1))
 >>> m = m.record(result("3S", "N", 10, board=1, table=2))
 >>> [(b.board, b.table1_ns, b.table2_ns, b.difference, b.imps_a) for b in m.boards], m.imps_a, m.winner
-([(1, 420, 170, 250, 6)], 6, 'A')
+([(1, 420, 170, 250, 6)], 6, None)
+>>> m.stop().winner  # the match is four boards; a shorter one is settled by stopping it
+'A'
 """
 
 from __future__ import annotations
@@ -202,6 +204,11 @@ class Session:
     @property
     def finished(self) -> bool:
         return self.stopped or self.ruleset.is_finished(self.standing)
+
+    @property
+    def stopped_early(self) -> bool:
+        """Stopped before the ruleset's natural end (a "stopped" record of a finished rubber is not)."""
+        return self.stopped and not self.ruleset.is_finished(self.standing)
 
     @property
     def is_duplicate(self) -> bool:

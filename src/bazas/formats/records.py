@@ -39,6 +39,7 @@ from bazas.engine.honours import Honours, from_cards
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets.auction_variants import auction_variant
 from bazas.engine.rulesets.base import DealResult, LineItem, PerSide, Ruleset
+from bazas.engine.rulesets.chicago import Chicago
 from bazas.engine.rulesets.duplicate import Duplicate
 from bazas.engine.seats import Seat, Side
 from bazas.engine.session import ScoredDeal, Session
@@ -99,9 +100,20 @@ def _seat(value: object, deal: int | None, field: str) -> Seat:
 
 def _with_options(ruleset: Ruleset, options: object) -> Ruleset:
     """Seed 001's variants of auction-1920: ``{"honours": "1920"|"later", "passed_out":
-    "next_dealer"|"same_dealer", "deals": N}`` (RULES.md, "Variants from seed 001")."""
+    "next_dealer"|"same_dealer", "deals": N}`` (RULES.md, "Variants from seed 001"); for chicago,
+    the table option ``{"honours": false}`` that switches honours off (RULES.md, "chicago")."""
     if not isinstance(options, dict):
         raise RecordError(f"expected an object, not {json.dumps(options)}", None, "options")
+    if isinstance(ruleset, Chicago):
+        # RULES.md "chicago": honours as in rubber, "a table option may switch them off".
+        unknown = sorted(set(options) - {"honours"})
+        if unknown:
+            raise RecordError("unknown option (chicago has only honours: true or false)", None,
+                              f"options.{unknown[0]}")
+        honours = options.get("honours", True)
+        if not isinstance(honours, bool):
+            raise RecordError(f"expected true or false, not {json.dumps(honours)}", None, "options.honours")
+        return ruleset if honours else ruleset.without_honours()
     if ruleset.id != "auction-1920":
         raise RecordError(f"options are seed 001's Auction variants; ruleset {ruleset.id} has none", None, "options")
     unknown = sorted(set(options) - {"honours", "passed_out", "deals"})
@@ -204,9 +216,10 @@ def _deal_result(entry: object, index: int, session: Session, duplicate: bool,
                 contract = Contract.parse(text)
             except BazasError as exc:
                 raise RecordError(str(exc), index, "contract") from None
-            if "declarer" not in entry:
+            if "declarer" in entry:
+                declarer = _seat(entry["declarer"], index, "declarer")
+            elif "auction" not in entry:
                 raise RecordError(f"missing (who declared {contract}?)", index, "declarer")
-            declarer = _seat(entry["declarer"], index, "declarer")
     if "auction" in entry:
         a_contract, a_declarer, a_passed = _auction(entry["auction"], dealer, index)
         if "contract" in entry:
@@ -214,13 +227,13 @@ def _deal_result(entry: object, index: int, session: Session, duplicate: bool,
                 shown = "pass" if a_passed else str(a_contract)
                 raise RecordError(f"the auction ends in {shown}, not {entry['contract']}", index, "contract")
             if "declarer" in entry and declarer != a_declarer:
-                raise RecordError(f"the auction makes {a_declarer.name if a_declarer else 'nobody'} declarer",
+                raise RecordError(f"the auction makes {a_declarer.name if a_declarer is not None else 'nobody'} declarer",
                                   index, "declarer")
         contract, declarer, passed = a_contract, a_declarer, a_passed
         if not passed and "declarer" in entry and "contract" not in entry:
             given = _seat(entry["declarer"], index, "declarer")
             if given != declarer:
-                raise RecordError(f"the auction makes {declarer.name if declarer else 'nobody'} declarer",
+                raise RecordError(f"the auction makes {declarer.name if declarer is not None else 'nobody'} declarer",
                                   index, "declarer")
     if "contract" not in entry and "auction" not in entry:
         raise RecordError("missing (give the contract, or the auction)", index, "contract")

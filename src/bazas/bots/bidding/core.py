@@ -375,11 +375,14 @@ _SUIT_LETTER = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 def suits_of(spec: str, sit: Situation, b: Bindings) -> int:
     """Bit set of the suits named by ``spec``: letters, variables, ``theirs`` (the suits the
-    opponents have shown), ``unbid`` (shown by nobody), ``ours``, ``!x`` (every suit but x)."""
+    opponents have shown), ``unguarded`` (their suits partner has not promised to stop),
+    ``unbid`` (shown by nobody), ``ours``, ``!x`` (every suit but x)."""
     mask = 0
     for tok in spec.split():
         if tok == "theirs":
             mask |= sit.their_suits()
+        elif tok == "unguarded":
+            mask |= sit.their_suits() & ~sit.known(sit.partner).stoppers
         elif tok == "unbid":
             mask |= sit.unbid_suits()
         elif tok == "ours":

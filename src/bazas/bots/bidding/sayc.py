@@ -806,6 +806,18 @@ class _TakeoutH(H):
         return c
 
 
+def _major_before_minor_cue(f: Any, sit: Situation, b: Bindings) -> bool:
+    """Responder shows a five-card unbid major before cue-bidding support for opener's minor
+    (SAYC: with 1m (1y), a new suit is forcing; a cue bid on three-card minor support would bury
+    the major fit)."""
+    if b["x"] >= 2 or f.lengths[b["x"]] >= 5:
+        return True
+    for m in (2, 3):
+        if m != b["y"] and f.lengths[m] >= 5 and (sit.cheapest_level(Strain(m)) == 1 or f.hcp >= 10):
+            return False
+    return True
+
+
 def _negative_double() -> H:
     return _NegativeH()
 
@@ -954,7 +966,7 @@ def _competition_rows() -> list[Rule]:
         ri = f"1x {lvl}y"
         rows += [
             R(f"ri{lvl}.cue", ri, "cheap:y", H(x="3+", dp=("x", "10+")), "Cue bid: limit raise or better",
-              "Cuebid: apoyo límite o más", forcing=True, artificial=True),
+              "Cuebid: apoyo límite o más", forcing=True, artificial=True, prefer=_major_before_minor_cue),
             R(f"ri{lvl}.raise", ri, "cheap:x", H(x=lambda s, b: "3+" if b["x"] >= 2 else "4+", dp=("x", "6-10")), "Raise", "Apoyo",
               when=lambda s, b: s.cheapest_level(Strain(b["x"])) <= 2,
               prefer=lambda f, s, b: b["x"] >= 2 or all(f.lengths[m] < 4 for m in (2, 3) if m != b["y"])),
@@ -1079,6 +1091,15 @@ def _their_contract(sit: Situation, b: Bindings) -> bool:
     return sit.last_bid is not None and not sit.our_contract
 
 
+def _they_outbid_our_game(sit: Situation, b: Bindings) -> bool:
+    """Their undoubled bid at the four level or higher, over a game our side bid (a sacrifice):
+    the side with the values doubles it rather than let it play undoubled."""
+    last = sit.auction.last_bid
+    if last is None or sit.our_contract or sit.doubled or last.level < 4:
+        return False
+    return any(sit.completes_game(bid, seat) for seat in (sit.seat, sit.partner) for _, bid in sit.bids_of(seat))
+
+
 def _penalty_need(sit: Situation, b: Bindings) -> tuple[int, int]:
     last = sit.auction.last_bid
     assert last is not None
@@ -1141,7 +1162,7 @@ def _generic_rows() -> list[Rule]:
           "Game in our major fit", "Manga en nuestro fit mayor",
           when=both(is_major("x"), _partner_suit("x"), _our_game_not_reached("x"), cheap_level_at_most("x", 5)),
           order="long_high"),
-        G("g.game.nt", "game:NT", H(hcp=lambda s, b: at_least(gp(s, Strain.NT) - pexp(s)), stop="theirs"),
+        G("g.game.nt", "game:NT", H(hcp=lambda s, b: at_least(gp(s, Strain.NT) - pexp(s)), stop="unguarded"),
           "Game in notrump", "Manga a sin triunfo",
           when=both(_our_game_not_reached("NT"), cheap_level_at_most("NT", 3),
                     lambda s, b: len(s.bids_of(s.partner)) > 0)),
@@ -1181,6 +1202,9 @@ def _generic_rows() -> list[Rule]:
         # Competition.
         G("g.sacrifice", "cheap:x", H(x=_sacrifice_len, hcp="-12"), "Sacrifice: cheaper than their game",
           "Sacrificio: más barato que su manga", when=both(_partner_suit("x", 4), _sacrifice_ok)),
+        G("g.penalty.sac", "X", H(hcp=lambda s, b: at_least(23 - plo(s))),
+          "Penalty double: they outbid our game", "Doblo de castigo: superan nuestra manga",
+          when=_they_outbid_our_game),
         G("g.penalty", "X", _PenaltyX(), "Penalty double", "Doblo de castigo",
           when=both(_their_contract, lambda s, b: s.auction.last_bid is not None and s.auction.last_bid.level >= 2)),
         G("g.compete", "cheap:x", H(x=_compete_len, hcp="5+"), "Competes: law of total tricks",

@@ -5,8 +5,8 @@ Trick score as in contract bridge; 50 for a part score, 300 / 500 for a game (tr
 more), slam bonus on top of the game bonus; insult 50 / 100; overtricks and undertricks by
 vulnerability. No honours, no rubber, nothing carries between boards. Dealer and vulnerability
 come from the board number (the standard 16-board cycle). A passed-out board scores 0, no redeal.
-Results are signed for N/S. The team match (team A N/S at table 1, E/W at table 2) is compared
-board by board in IMPs (:mod:`bazas.engine.rulesets.imps`).
+Results are signed for N/S. The team match (team A N/S at table 1, E/W at table 2) of four boards
+is compared board by board in IMPs (:mod:`bazas.engine.rulesets.imps`).
 
 >>> DUPLICATE.declarer_score(Contract.parse("4S"), 10, vulnerable=False)
 420
@@ -40,6 +40,8 @@ SCALE = ContractScale(
     doubled_undertricks_v=(200, 300),
 )
 
+#: Boards in the team match (seed 002, RULES.md "duplicate": two tables, four boards).
+BOARDS = 4
 GAME = 100
 #: Game bonus (not vulnerable, vulnerable) for a trick score of GAME or more.
 GAME_BONUS = (300, 500)
@@ -132,9 +134,11 @@ class Duplicate(Ruleset):
         return sum(i.points if i.side is Side.NS else -i.points for i in items)
 
     def is_finished(self, standing: Standing) -> bool:
-        """A match is finished when every board it has scored has a result at both tables."""
+        """A match is finished when its four boards (or more) have been played and every board it
+        has scored has a result at both tables (stop the session to settle a shorter match)."""
         played = set(standing.played)
-        return bool(played) and all((b, 3 - t) in played for b, t in played)
+        complete = {b for b, t in played if (b, 3 - t) in played}
+        return len(complete) >= BOARDS and all((b, 3 - t) in played for b, t in played)
 
 
 DUPLICATE = Duplicate()
