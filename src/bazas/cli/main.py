@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -44,7 +45,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help()
         return 2
-    status = func(args)
+    try:
+        status = func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``bazas bid ... | head -1``): not an error of ours. Point stdout
+        # at devnull so the interpreter's final flush does not complain again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return int(status or 0)
 
 
