@@ -68,6 +68,19 @@ def test_finesse_against_the_king_with_a_tenace() -> None:
     assert card == Card.parse("SQ"), player.last_info
 
 
+def test_last_info_reports_expected_tricks_and_best_share_per_card() -> None:
+    # For analysis of errors: per candidate card, the expected score, tricks and share of layouts
+    # in which it is double-dummy best.
+    state = ending({N: "32.-.-.A", S: "AQ.A.-.-", E: "K54.-.-.-", W: "T9.-.A.-"}, Strain.NT, S, N,
+                   current=("S2", "S4"), level=7)
+    _, player = decide(state)
+    info = player.last_info
+    assert set(info["tricks"]) == set(info["best_share"]) == set(info["expected"]) == {"SQ", "SA"}
+    assert all(0.0 <= v <= 1.0 for v in info["best_share"].values())
+    assert info["best_share"]["SQ"] >= info["best_share"]["SA"]
+    assert info["tricks"]["SQ"] >= info["tricks"]["SA"]
+
+
 def test_ruff_a_loser_in_dummy_before_drawing_trumps() -> None:
     state = ending({S: "AKQ.-.-.2", N: "4.32.2.-", E: "J.A.-.AK", W: "-.KQ.-.QJ"}, Strain.S, S, S,
                    declarer_filler=6)

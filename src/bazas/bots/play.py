@@ -35,7 +35,7 @@ from typing import Any
 
 from bazas.engine.auction import Auction
 from bazas.engine.calls import Bid, Contract, Doubling, Strain, parse_call
-from bazas.engine.cards import ALL_CARDS, Card, Hand
+from bazas.engine.cards import ALL_CARDS, Card
 from bazas.engine.seats import Seat
 from bazas.engine.views import SeatView
 
@@ -280,9 +280,6 @@ class CardPlayer:
     #: Weight factor for a layout in which a card another seat played recently (this trick and
     #: the last) would have lost a trick double dummy (1.0: no weighting).
     consistency: float = 1.0
-    #: With ``consistency``: weight factor for a layout in which a card another seat followed with
-    #: was no better double dummy than a lower card of the same suit it held (1.0: none).
-    low_habit: float = 1.0
     #: Extra solving the consistency checks may cost, relative to the decision's own solves.
     consistency_cost: float = 1.5
     #: Weight factor for a layout in which the opening lead is not the textbook card from the
@@ -292,19 +289,6 @@ class CardPlayer:
     #: card is double-dummy best (fewer strategy-fusion errors).
     prefer_robust: bool = True
     robust_eps: float = 0.1
-    #: Weight factor, per call, for a layout in which a hidden player's hand would not have made
-    #: the call it made with the bidding module's own bidder (1.0: no weighting). The auction's
-    #: stated constraints are coarse (ranges per call); replaying the bidder also reads what a
-    #: player did NOT bid (no overcall, no raise, a minimum rebid).
-    auction_replay: float = 1.0
-    #: Weight factor for a layout in which a hidden player's earlier card breaks the carding
-    #: habit this player also follows (lowest of equals when following, top of a sequence when
-    #: leading): e.g. partner's queen in third hand denies the jack (1.0: no weighting).
-    habit_consistency: float = 1.0
-    #: With ``habit_consistency``: layouts drawn per layout solved, the consistent ones solved first.
-    habit_oversample: int = 4
-    #: Most bidder replays one decision may spend (distinct hidden hands, cached per decision).
-    replay_cap: int = 256
     system: str | None = None
     constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
@@ -373,20 +357,10 @@ class CardPlayer:
         knowledge = self._knowledge(view, context, with_constraints=True)
         t0 = time.perf_counter()
         deadline = t0 + max(1.0, self.deadline_factor * budget.seconds)
-        filtering = self.habit_consistency < 1.0 and not opening_lead
-        draw = plan.samples * (self.habit_oversample if filtering else 1)
-        result = sample_layouts(knowledge, draw, rng, exact_limit=plan.exact_limit,
+        result = sample_layouts(knowledge, plan.samples, rng, exact_limit=plan.exact_limit,
                                 deadline=t0 + max(0.5, budget.seconds * 2))
         reps = [_representative(c, leading) for c in classes]
         layouts, layout_weights = result.layouts, result.weights
-        if filtering and len(layouts) > 1:
-            # Carding habits (cheap to check): solve the layouts consistent with them first.
-            layout_weights = self._habit_weights(view, knowledge, layouts, list(layout_weights))
-            if not result.exact and len(layouts) > plan.samples:
-                keep = sorted(range(len(layouts)), key=lambda i: -layout_weights[i])[:plan.samples]
-                keep.sort()
-                layouts = [layouts[i] for i in keep]
-                layout_weights = [layout_weights[i] for i in keep]
         if result.exact and len(layouts) > 1:
             # Enumeration order is systematic: solve in random order so that a deadline cut
             # still leaves an unbiased subset.
@@ -403,11 +377,9 @@ class CardPlayer:
                 break
         weights = list(layout_weights[:len(solved)])
         checked = 0
-        if len(solved) > 1 and self.auction_replay < 1.0:
-            weights = self._replay_weights(view, context, knowledge, layouts[:len(solved)], weights)
         if len(solved) > 1 and self.lead_consistency < 1.0:
             weights = self._lead_weights(view, knowledge, layouts[:len(solved)], weights, contract)
-        if len(solved) > 1 and (self.consistency < 1.0 or self.low_habit < 1.0):
+        if len(solved) > 1 and self.consistency < 1.0:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline)
         solve_seconds = time.perf_counter() - t0
@@ -476,106 +448,6 @@ class CardPlayer:
         es = (f"{card}: mejor puntuación esperada {exp_util[best]:+.0f} en {n} distribuciones "
               f"({exp_tricks[best]:.2f} bazas para mi línea; el contrato se cumple el {100 * p:.0f}%).")
         return card, en, es
-
-    def _habit_weights(self, view: SeatView, knowledge: Knowledge,
-                       layouts: Sequence[tuple[int, int, int, int]], weights: list[float]) -> list[float]:
-        """Down-weight layouts in which a hidden player held, when it played a card, an equal card
-        that carding habit would have chosen instead: a lower touching card when following (the
-        lowest of equals), a higher one when leading (top of a sequence). Cheap: no solving."""
-        tricks = list(view.tricks) + ([view.current] if view.current is not None else [])
-        # (seat, card index, leading, cards the seat played from this card on, completed-trick cards before)
-        checks: list[tuple[Seat, int, bool, int, int]] = []
-        later = {s: 0 for s in knowledge.hidden}
-        done_before = []
-        mask = 0
-        for t in tricks:
-            done_before.append(mask)
-            for _, c in t.cards:
-                mask |= c.bit
-        for t_no in range(len(tricks) - 1, -1, -1):
-            cards = tricks[t_no].cards
-            for pos in range(len(cards) - 1, -1, -1):
-                seat, card = cards[pos]
-                if seat not in knowledge.hidden:
-                    continue
-                later[seat] |= card.bit
-                checks.append((seat, card.index, pos == 0, later[seat], done_before[t_no]))
-        if not checks:
-            return weights
-        out = list(weights)
-        for n, lay in enumerate(layouts):
-            bad = 0
-            for seat, idx, leading, then, before in checks:
-                hand = lay[seat] | then
-                suit_lo = idx - idx % 13
-                suit = (hand >> suit_lo) & 0x1FFF
-                r = idx - suit_lo
-                solid = ((hand | before) >> suit_lo) & 0x1FFF
-                if leading:
-                    above = suit >> (r + 1)
-                    if above:
-                        gap = (above & -above).bit_length() - 1  # ranks between: r+1 .. r+gap
-                        if gap == 0 or ((solid >> (r + 1)) & ((1 << gap) - 1)) == (1 << gap) - 1:
-                            bad += 1
-                else:
-                    below = suit & ((1 << r) - 1)
-                    if below:
-                        b = below.bit_length() - 1
-                        width = r - b - 1
-                        if width == 0 or ((solid >> (b + 1)) & ((1 << width) - 1)) == (1 << width) - 1:
-                            bad += 1
-            if bad:
-                out[n] *= self.habit_consistency ** bad
-        if sum(out) <= 0.0:
-            return weights
-        return out
-
-    def _replay_weights(self, view: SeatView, context: TableContext, knowledge: Knowledge,
-                        layouts: Sequence[tuple[int, int, int, int]], weights: list[float]) -> list[float]:
-        """Down-weight layouts in which a hidden player's original hand would not have made its
-        calls, by ``auction_replay`` per call the bidder would have made differently."""
-        try:
-            from bazas.bots.bidding import choose_call
-        except ImportError:
-            return weights
-        calls: list[tuple[Seat, int, Any]] = []
-        for i, text in enumerate(view.calls):
-            seat = view.dealer.after(i)
-            if seat not in knowledge.hidden:
-                continue
-            try:
-                calls.append((seat, i, parse_call(text)))
-            except ValueError:
-                continue
-        if not calls:
-            return weights
-        system = self.system or ("auction-1920" if context.ruleset == "auction-1920" else "sayc")
-        cache: dict[tuple[Seat, int], int] = {}
-        out = list(weights)
-        for n, lay in enumerate(layouts):
-            factor = 1.0
-            for s in {seat for seat, _, _ in calls}:
-                original = lay[s] | knowledge.played[s]
-                miss = cache.get((s, original))
-                if miss is None:
-                    if len(cache) >= self.replay_cap:
-                        return weights  # too many hands to replay: no weighting at all
-                    miss = 0
-                    hand = Hand(original)
-                    for seat, i, call in calls:
-                        if seat != s:
-                            continue
-                        try:
-                            mine, _ = choose_call(hand, view.dealer, view.calls[:i], context, system)
-                        except Exception:  # a bidder failure must not stop the play
-                            continue
-                        miss += mine != call
-                    cache[(s, original)] = miss
-                factor *= self.auction_replay ** miss
-            out[n] *= factor
-        if sum(out) <= 0.0:
-            return weights
-        return out
 
     def _lead_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
                       weights: list[float], contract: Contract) -> list[float]:
@@ -669,12 +541,6 @@ class CardPlayer:
                     loss = max(res.values()) - res[idx]
                     if loss > 0:
                         out[i] *= self.consistency ** min(loss, 2)
-                    elif self.low_habit < 1.0 and flat[j][4]:
-                        # Following: a lower card of the same suit just as good double dummy
-                        # (the habit plays the lowest of equally good cards).
-                        lo = idx - idx % 13
-                        if any(lo <= c < idx and v == res[idx] for c, v in res.items()):
-                            out[i] *= self.low_habit
         if sum(out) <= 0.0:  # every layout contradicts the play: trust none of the checks
             out = list(weights[:done])
         return solved[:done], out, k
