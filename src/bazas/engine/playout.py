@@ -61,8 +61,8 @@ def _run(h: list[int], size: int, leader: int, trump: int, rnd: Callable[[], flo
     """Play out ``h`` (16 suit masks, index ``seat * 4 + suit``; every hand holds ``size``
     cards) from ``leader``; append the cards to ``seq`` and return the tricks won by North-South.
 
-    The hot loop: one trick per iteration with the lead and the three followers written out,
-    everything in local variables, no allocation but the appended cards. ``best`` is the key of
+    The hot loop: one trick per iteration, the lead and then the three followers, everything in
+    local variables, no allocation but the appended cards. ``best`` is the key of
     the card winning so far: its rank (0-12) for a card of the suit led, 13 + rank for a trump
     played to a trick led in another suit; a discard never wins. A uniform choice among ``k``
     cards is ``int(random() * k)``."""
@@ -87,91 +87,36 @@ def _run(h: list[int], size: int, leader: int, trump: int, rnd: Callable[[], flo
         led13 = led * 13
         app(led13 + best)
         w = b
-        # -- follower 1 ------------------------------------------------------------------
-        f = (b + 1) & 3
-        k = (f << 2) + led
-        m = h[k]
-        if m:
-            t = pick[m]
-            rank = t[int(rnd() * len(t))]
-            h[k] = m ^ (1 << rank)
-            app(led13 + rank)
-            if rank > best:
-                best = rank
-                w = f
-        else:
-            base = f << 2
-            r = int(rnd() * n)
-            s = 0
-            m = h[base]
-            t = pick[m]
-            while r >= len(t):
-                r -= len(t)
-                s += 1
-                m = h[base + s]
+        # -- the three followers, clockwise ---------------------------------------------
+        for step in (1, 2, 3):
+            f = (b + step) & 3
+            k = (f << 2) + led
+            m = h[k]
+            if m:
                 t = pick[m]
-            rank = t[r]
-            h[base + s] = m ^ (1 << rank)
-            app(s * 13 + rank)
-            if s == trump and rank + 13 > best:
-                best = rank + 13
-                w = f
-        # -- follower 2 ------------------------------------------------------------------
-        f = (b + 2) & 3
-        k = (f << 2) + led
-        m = h[k]
-        if m:
-            t = pick[m]
-            rank = t[int(rnd() * len(t))]
-            h[k] = m ^ (1 << rank)
-            app(led13 + rank)
-            if rank > best:
-                best = rank
-                w = f
-        else:
-            base = f << 2
-            r = int(rnd() * n)
-            s = 0
-            m = h[base]
-            t = pick[m]
-            while r >= len(t):
-                r -= len(t)
-                s += 1
-                m = h[base + s]
+                rank = t[int(rnd() * len(t))]
+                h[k] = m ^ (1 << rank)
+                app(led13 + rank)
+                if rank > best:
+                    best = rank
+                    w = f
+            else:
+                base = f << 2
+                r = int(rnd() * n)
+                s = 0
+                m = h[base]
                 t = pick[m]
-            rank = t[r]
-            h[base + s] = m ^ (1 << rank)
-            app(s * 13 + rank)
-            if s == trump and rank + 13 > best:
-                best = rank + 13
-                w = f
-        # -- follower 3 ------------------------------------------------------------------
-        f = (b + 3) & 3
-        k = (f << 2) + led
-        m = h[k]
-        if m:
-            t = pick[m]
-            rank = t[int(rnd() * len(t))]
-            h[k] = m ^ (1 << rank)
-            app(led13 + rank)
-            if rank > best:
-                w = f
-        else:
-            base = f << 2
-            r = int(rnd() * n)
-            s = 0
-            m = h[base]
-            t = pick[m]
-            while r >= len(t):
-                r -= len(t)
-                s += 1
-                m = h[base + s]
-                t = pick[m]
-            rank = t[r]
-            h[base + s] = m ^ (1 << rank)
-            app(s * 13 + rank)
-            if s == trump and rank + 13 > best:
-                w = f
+                while r >= len(t):
+                    r -= len(t)
+                    s += 1
+                    m = h[base + s]
+                    t = pick[m]
+                rank = t[r]
+                h[base + s] = m ^ (1 << rank)
+                app(s * 13 + rank)
+                if s == trump and rank + 13 > best:
+                    best = rank + 13
+                    w = f
         if not w & 1:
             ns += 1
         b = w
