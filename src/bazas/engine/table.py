@@ -268,6 +268,11 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
 
 # -- requests waiting for an answer -------------------------------------------------------------
 
+def _replies(needed: frozenset[Seat], accepted: frozenset[Seat]) -> dict[str, bool | None]:
+    """Each seat whose answer is needed: True once it accepted, None while it has not answered."""
+    return {s.name: (True if s in accepted else None) for s in SEATS if s in needed}
+
+
 @dataclass(frozen=True, slots=True)
 class PendingClaim:
     """A claim waiting for the humans in ``needed``; ``accepted`` so far."""
@@ -278,8 +283,7 @@ class PendingClaim:
     accepted: frozenset[Seat] = frozenset()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"by": self.seat.name, "tricks": self.tricks,
-                "replies": {s.name: (True if s in self.accepted else None) for s in SEATS if s in self.needed}}
+        return {"by": self.seat.name, "tricks": self.tricks, "replies": _replies(self.needed, self.accepted)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,8 +296,7 @@ class PendingUndo:
     accepted: frozenset[Seat] = frozenset()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"by": self.seat.name, "actions": self.keep,
-                "replies": {s.name: (True if s in self.accepted else None) for s in SEATS if s in self.needed}}
+        return {"by": self.seat.name, "actions": self.keep, "replies": _replies(self.needed, self.accepted)}
 
 
 @dataclass(frozen=True, slots=True)
