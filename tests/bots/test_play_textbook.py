@@ -211,3 +211,61 @@ def test_robust_tie_break_still_plays_textbook_cards() -> None:
                    current=("S2", "S4"), level=7)
     card, player = decide(state, prefer_robust=True, robust_eps=0.1, consistency=0.3, lead_consistency=0.4)
     assert card == Card.parse("SQ"), player.last_info
+
+
+# -- finesse or drop by the odds (the decision on the second round) ----------------------------
+# North (declarer, K-J-10-9 left) has cashed dummy's ace, both defenders following low; now dummy
+# (South) leads low and West follows low. 7NT needs every trick, so the queen decides; the other
+# cards left are top cards that touch nothing played, so only the spades carry information.
+
+def _nine_cards_missing_the_queen() -> DealState:
+    # N K-J-10-9-5 opposite S A-8-7-6 (nine); Q-4-3-2 out, 4 and 3 fell under the ace.
+    return ending({N: "KJT9.-.-.-", S: "876.2.-.-", E: "Q.AKQ.-.-", W: "2.J.A.A"}, Strain.NT, N, S,
+                  current=("S6", "S2"))
+
+
+def _eight_cards_missing_the_queen() -> DealState:
+    # N K-J-10-9-6 opposite S A-8-7 (eight); Q-5-4-3-2 out, 5 and 4 fell under the ace.
+    return ending({N: "KJT9.-.-.-", S: "87.2.2.-", E: "2.AKQ.-.-", W: "Q3.J.-.A"}, Strain.NT, N, S,
+                  current=("S7", "S3"))
+
+
+@pytest.mark.parametrize("restricted_choice", [False, True])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_textbook_nine_cards_missing_queen_play_for_the_drop(seed: int, restricted_choice: bool) -> None:
+    # Only the queen is out: West's Q-x-x (finesse) against East's Q-x (drop); East has one
+    # vacant place more, so the king (drop) is right: "nine never".
+    state = _nine_cards_missing_the_queen()
+    assert state.actor == N
+    card, player = decide(state, budget=0.05, seed=seed, restricted_choice=restricted_choice)
+    assert player.last_info["exact"]
+    assert card == Card.parse("SK"), player.last_info
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_textbook_eight_cards_missing_queen_finesse(seed: int) -> None:
+    # Q and one small card out: West's Q-x-x (finesse) against East's Q-x (drop), both 3-2. But
+    # with Q-x-x West had 1 way in 2 to play the 4 then the 3 and East 1 in 2 to play the 5 from
+    # 5-2 (1/4); with x-x-x West had 1 in 3 then 1 in 2 and East's 5 was forced from Q-5 (1/6):
+    # restricted choice makes the finesse 3:2 ("eight ever"): any of the equal J-10-9. Without
+    # that weighting (off by default) the sampler sees both layouts as equally likely.
+    state = _eight_cards_missing_the_queen()
+    assert state.actor == N
+    card, player = decide(state, budget=0.05, seed=seed, restricted_choice=True)
+    assert player.last_info["exact"]
+    assert card in {Card.parse(c) for c in ("SJ", "ST", "S9")}, player.last_info
+
+
+def test_restricted_choice_weighs_queen_x_x_over_queen_x_three_to_two() -> None:
+    state = _eight_cards_missing_the_queen()
+    view = view_of(state, state.actor)
+    player = CardPlayer(restricted_choice=True)
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
+    north, south = Hand.from_pbn("KJT9.-.-.-").mask, Hand.from_pbn("87.2.2.-").mask
+    east = Hand.from_pbn("-.AKQ.-.-").mask
+    west = Hand.from_pbn("-.J.-.A").mask
+    sq, s2 = Card.parse("SQ").bit, Card.parse("S2").bit
+    west_q = (north, east | s2, south, west | sq)    # West was dealt Q-4-3, East 5-2
+    east_q = (north, east | sq, south, west | s2)    # West was dealt 4-3-2, East Q-5
+    w_q, e_q = player._choice_weights(view, knowledge, [west_q, east_q], [1.0, 1.0])
+    assert w_q == pytest.approx(1 / 4) and e_q == pytest.approx(1 / 6)

@@ -15,7 +15,8 @@ For the seat to act (declarer also plays dummy's cards) the player
    then more tricks, then card-play habits (lowest of equals following suit, top of a sequence
    leading). Optional, off by default (measured no gain for their cost): more layouts where
    solving is cheap, and layout weights from the play so far (the opening lead's textbook card,
-   the other players' recent cards being double-dummy best);
+   the other players' recent cards being double-dummy best, restricted choice among the equal
+   cards a defender could have followed with);
 5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds sound lead
    rules as a prior: top of a sequence, fourth best against notrump, partner's suit, no underlead
    of an ace and no lead away from an unsupported honour against a suit contract.
@@ -285,6 +286,11 @@ class CardPlayer:
     #: Weight factor for a layout in which the opening lead is not the textbook card from the
     #: leader's holding in that suit (1.0: no weighting).
     lead_consistency: float = 1.0
+    #: Restricted choice: weigh a layout by the chance that each hidden seat, following suit,
+    #: picked the card it played among its equals (1/k for k equal cards: touching in its hand,
+    #: every rank between them held by that side or already played). Textbook odds for good
+    #: defenders who play equals at random (off by default: bots follow with the lowest of equals).
+    restricted_choice: bool = False
     #: Tie-break between cards of (almost) equal expected score: the share of layouts in which the
     #: card is double-dummy best (fewer strategy-fusion errors).
     prefer_robust: bool = True
@@ -379,6 +385,8 @@ class CardPlayer:
         checked = 0
         if len(solved) > 1 and self.lead_consistency < 1.0:
             weights = self._lead_weights(view, knowledge, layouts[:len(solved)], weights, contract)
+        if len(solved) > 1 and self.restricted_choice:
+            weights = self._choice_weights(view, knowledge, layouts[:len(solved)], weights)
         if len(solved) > 1 and self.consistency < 1.0:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline)
@@ -475,6 +483,44 @@ class CardPlayer:
             ranks = _suit_ranks(lay[leader] | played, suit)
             if _conventional_lead(ranks, notrump, partner_bid) != rank:
                 out[i] *= self.lead_consistency
+        return out
+
+    @staticmethod
+    def _choice_weights(view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
+                        weights: list[float]) -> list[float]:
+        """Restricted choice (cheap: no solving): a layout's weight times, for every card a hidden
+        seat played following suit, 1/k where k is how many equal cards (its class) that seat then
+        held; equal: same suit, every rank between held by that seat or its partner or played in an
+        earlier trick."""
+        tricks = list(view.tricks) + ([view.current] if view.current is not None else [])
+        flat: list[tuple[Seat, int, int]] = []   # (seat, card, cards of earlier tricks) when following suit
+        done = 0
+        for t in tricks:
+            led = t.cards[0][1].index // 13 if t.cards else -1
+            for pos, (seat, card) in enumerate(t.cards):
+                flat.append((seat, card.index, done if pos and card.index // 13 == led else -1))
+            for _, card in t.cards:
+                done |= card.bit
+        hidden = set(knowledge.hidden)
+        out = list(weights)
+        for i, lay in enumerate(layouts):
+            later = [0, 0, 0, 0]
+            factor = 1.0
+            for seat, idx, earlier in reversed(flat):
+                later[seat] |= 1 << idx
+                if earlier < 0 or seat not in hidden:
+                    continue
+                own = lay[seat] | later[seat]
+                side = own | lay[seat.partner] | later[seat.partner] | earlier
+                base = idx - idx % 13
+                k = 1
+                for step in (1, -1):
+                    r = idx + step
+                    while base <= r < base + 13 and side >> r & 1:
+                        k += own >> r & 1
+                        r += step
+                factor /= k
+            out[i] *= factor
         return out
 
     def _play_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
