@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -174,7 +175,18 @@ def test_group_commit_from_the_event_loop(db_url: str) -> None:
             await store.append(Append(f"g{i}", [EventRecord(v, "act", {"v": v})]))
 
     async def main() -> None:
-        await asyncio.gather(*(writer(i) for i in range(20)))
+        gate = threading.Event()
+        if not store.inline:
+            # Hold the writer thread until every writer has queued its first append, so that the
+            # grouping this test checks does not depend on thread timing.
+            held = asyncio.ensure_future(store.write(gate.wait, 30))
+            await asyncio.sleep(0)
+        writers = [asyncio.ensure_future(writer(i)) for i in range(20)]
+        await asyncio.sleep(0)
+        gate.set()
+        if not store.inline:
+            await held
+        await asyncio.gather(*writers)
         # One bad append (a version already stored) fails alone; the others of its batch commit.
         results = await asyncio.gather(store.append(Append("g0", [EventRecord(3, "dup", {})])),
                                        store.append(Append("g1", [EventRecord(12, "ok", {})])),
