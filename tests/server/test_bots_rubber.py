@@ -5,6 +5,7 @@ ends with a winner, the double-dummy analysis of each deal arrives, history and 
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -50,10 +51,18 @@ def test_four_bots_play_a_rubber(bots_server: ServerProcess, tmp_path: Path) -> 
     table_id, spectator = asyncio.run(watch(bots_server, "rubber"))
     deals: dict[int, dict[str, Any]] = {}
     history = bots_server.get(f"/api/tables/{table_id}/history").json()
-    for d in history["deals"]:
-        r = bots_server.get(f"/api/tables/{table_id}/deals/{d['number']}")
-        assert r.status_code == 200
-        deals[d["number"]] = r.json()
+    # Each deal's analysis runs in the worker pool while play goes on: an earlier deal's may still
+    # be running when the last one's has arrived, so wait (bounded) for every one of them.
+    deadline = time.monotonic() + 90
+    while True:
+        for d in history["deals"]:
+            r = bots_server.get(f"/api/tables/{table_id}/deals/{d['number']}")
+            assert r.status_code == 200
+            deals[d["number"]] = r.json()
+        pending = [n for n, d in deals.items() if not d["passed_out"] and d["analysis"] is None]
+        if not pending or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
     assert len(deals) >= 2
     analysed = set()
     for msg in spectator.messages:

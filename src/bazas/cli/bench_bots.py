@@ -79,6 +79,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", dest="json_file", default=None, help="write the JSON report here")
     parser.add_argument("--quick", action="store_true", help="a CI-sized run (a minute or two)")
     parser.add_argument("--no-save", action="store_true", help="do not save the report to bench/bots.json")
+    parser.add_argument("--player-options", default=None, metavar="JSON",
+                        help='CardPlayer options for the card-play deals, e.g. \'{"restricted_choice": true}\' '
+                             "(to compare configurations; implies --no-save)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,18 +94,23 @@ def run(args: argparse.Namespace) -> int:
     budget = min(args.budget, 0.1) if quick else args.budget
     match_play = "dd" if quick else args.match_play
     configs = tuple(c.strip() for c in str(args.match).split(","))
+    try:
+        options = parse_player_options(getattr(args, "player_options", None))
+    except ValueError as exc:
+        console.print(f"[red]--player-options: {exc}[/red]")
+        return 2
     if len(configs) != 2 or any(c not in MATCH_CONFIGS for c in configs):
         console.print(f"[red]--match needs two of {', '.join(MATCH_CONFIGS)}[/red]")
         return 2
     report = run_bench(deals=deals, boards=boards, seed=args.seed, workers=max(1, args.workers), budget=budget,
                        match=(configs[0], configs[1]), match_play=match_play, match_budget=args.match_budget,
-                       problems=args.problems, console=console, quick=quick)
+                       problems=args.problems, console=console, quick=quick, player_options=options)
     print_report(report, console)
     text = json.dumps(report, indent=2, sort_keys=True)
     if args.json_file:
         Path(args.json_file).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json_file).write_text(text + "\n", encoding="utf-8")
-    if not quick and not getattr(args, "no_save", False):
+    if not quick and not getattr(args, "no_save", False) and not options:
         out = Path("bench") / "bots.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text + "\n", encoding="utf-8")
@@ -161,7 +169,31 @@ def _consistency(state: DealState, context: Any) -> tuple[int, int] | None:
     return checked, ok
 
 
-def _card_task(seed: int, index: int, budget_s: float) -> dict[str, Any]:
+def parse_player_options(text: str | None) -> dict[str, Any]:
+    """``--player-options``: a JSON object of :class:`~bazas.bots.play.CardPlayer` fields."""
+    import dataclasses
+
+    from bazas.bots.play import CardPlayer
+
+    if not text:
+        return {}
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc})") from exc
+    if not isinstance(options, dict):
+        raise ValueError("expected a JSON object such as {\"restricted_choice\": true}")
+    known = {f.name for f in dataclasses.fields(CardPlayer) if not f.name.startswith("_")}
+    unknown = sorted(set(options) - known - {"solver", "constraints", "last_info"})
+    bad = sorted(set(options) & {"solver", "constraints", "last_info"})
+    if unknown or bad:
+        raise ValueError(f"unknown CardPlayer option(s) {', '.join(unknown + bad)} "
+                         f"(known: {', '.join(sorted(known - {'solver', 'constraints', 'last_info'}))})")
+    return options
+
+
+def _card_task(seed: int, index: int, budget_s: float,
+               player_options: dict[str, Any] | None = None) -> dict[str, Any]:
     from bazas.bots import dds
     from bazas.bots.base import Budget
     from bazas.bots.player import bot_for, play_deal
@@ -169,6 +201,8 @@ def _card_task(seed: int, index: int, budget_s: float) -> dict[str, Any]:
     deal, board = bench_deal(seed, index)
     context = _context(board)
     bot = bot_for("duplicate", "normal")
+    for name, value in (player_options or {}).items():
+        setattr(bot.card_player, name, value)
     rng = random.Random(f"bench-play-{seed}-{index}")
     t0 = time.perf_counter()
     played = play_deal(deal, board.dealer, {s: bot for s in SEATS}, context, rng, Budget(budget_s))
@@ -286,7 +320,7 @@ def _problem_suite(path: str) -> dict[str, Any] | None:
 
 def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float, match: tuple[str, str],
               match_play: str, match_budget: float, problems: str, console: Any = None,
-              quick: bool = False) -> dict[str, Any]:
+              quick: bool = False, player_options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run the bench and return the report (a JSON-ready dict)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -302,7 +336,7 @@ def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float
         for i in range(boards):
             futures[pool.submit(_match_task, seed, i, match[0], match[1], match_play, match_budget)] = "match"
         for i in range(deals):
-            futures[pool.submit(_card_task, seed, i, budget)] = "card"
+            futures[pool.submit(_card_task, seed, i, budget, player_options)] = "card"
         task_cards = progress.add_task("card play deals", total=deals)
         task_match = progress.add_task(f"match boards ({match[0]} v {match[1]})", total=boards)
         for fut in as_completed(futures):
@@ -323,7 +357,8 @@ def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float
     return {
         "version": 1,
         "settings": {"deals": deals, "boards": boards, "seed": seed, "workers": workers, "budget": budget,
-                     "match": list(match), "match_play": match_play, "match_budget": match_budget, "quick": quick},
+                     "match": list(match), "match_play": match_play, "match_budget": match_budget, "quick": quick,
+                     "player_options": player_options or {}},
         "seconds": round(time.perf_counter() - t0, 1),
         "metrics": summary["metrics"],
         "targets": {k: {"target": v[0], "met": (summary["metrics"].get(k) is not None
@@ -341,6 +376,22 @@ def _p99(values: list[float]) -> float | None:
         return None
     s = sorted(values)
     return s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)]
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
+    """95% Wilson score interval for a proportion, in percent (None for n = 0).
+
+    >>> wilson(0, 100)
+    (0.0, 3.7)
+    >>> wilson(50, 100)
+    (40.38, 59.62)
+    """
+    if n <= 0:
+        return None
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(100 * max(0.0, centre - half), 2), round(100 * min(1.0, centre + half), 2))
 
 
 def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -383,12 +434,28 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
         e = err.get((role, nt))
         return _pct(e[0], e[1]) if e else None
 
+    def interval(role: str, nt: bool) -> list[float] | None:
+        e = err.get((role, nt))
+        ci = wilson(e[0], e[1]) if e else None
+        return list(ci) if ci else None
+
+    def lead_interval(nt: bool) -> list[float] | None:
+        ci = wilson(sum(leads[nt]), len(leads[nt]))
+        return list(ci) if ci else None
+
     metrics: dict[str, Any] = {
         "declarer_suit_error_pct": rate("declarer", False),
         "declarer_nt_error_pct": rate("declarer", True),
         "defence_suit_error_pct": rate("defence", False),
         "defence_nt_error_pct": rate("defence", True),
         "cards": {f"{role}_{'nt' if nt else 'suit'}": v[1] for (role, nt), v in sorted(err.items())},
+        "errors": {f"{role}_{'nt' if nt else 'suit'}": v[0] for (role, nt), v in sorted(err.items())},
+        "ci95": {"declarer_suit_error_pct": interval("declarer", False),
+                 "declarer_nt_error_pct": interval("declarer", True),
+                 "defence_suit_error_pct": interval("defence", False),
+                 "defence_nt_error_pct": interval("defence", True),
+                 "lead_suit_best_pct": lead_interval(False),
+                 "lead_nt_best_pct": lead_interval(True)},
         "lead_suit_best_pct": _pct(sum(leads[False]), len(leads[False])),
         "lead_nt_best_pct": _pct(sum(leads[True]), len(leads[True])),
         "leads": {"suit": len(leads[False]), "nt": len(leads[True])},
@@ -424,9 +491,11 @@ def print_report(report: dict[str, Any], console: Any) -> None:
     m = report["metrics"]
     s = report["settings"]
     table = Table(title=f"bazas bench bots — {s['deals']} deals, {s['boards']} match boards, seed {s['seed']}, "
-                        f"{s['budget']} s/card, {report['seconds']} s")
+                        f"{s['budget']} s/card, {report['seconds']} s"
+                        + (f", player options {json.dumps(s['player_options'])}" if s.get("player_options") else ""))
     table.add_column("metric")
     table.add_column("measured", justify="right")
+    table.add_column("95% interval", justify="right")
     table.add_column("target", justify="right")
     table.add_column("", justify="center")
 
@@ -442,7 +511,9 @@ def print_report(report: dict[str, Any], console: Any) -> None:
         mark = ""
         if target is not None and m.get(key) is not None:
             mark = "[green]ok[/green]" if target["met"] else "[red]miss[/red]"
-        table.add_row(label, fmt(m.get(key), unit), target["target"] if target else "", mark)
+        ci = (m.get("ci95") or {}).get(key)
+        ci_text = f"{ci[0]:.2f}–{ci[1]:.2f}{unit}" if ci else ""
+        table.add_row(label, fmt(m.get(key), unit), ci_text, target["target"] if target else "", mark)
 
     cards = m.get("cards", {})
     row(f"declarer DD errors, suit ({cards.get('declarer_suit', 0)} cards)", "declarer_suit_error_pct", "%")
@@ -461,15 +532,15 @@ def print_report(report: dict[str, Any], console: Any) -> None:
     row("|score − par| per deal (IMPs)", "par_abs_imps_per_deal")
     row("|DD score of contract − par| per deal (IMPs)", "dd_contract_par_abs_imps_per_deal")
     suite = report.get("problem_suite") or {}
-    table.add_row("SAYC problem suite", fmt(suite.get("pct"), "%") if "pct" in suite else "n/a", "", "")
+    table.add_row("SAYC problem suite", fmt(suite.get("pct"), "%") if "pct" in suite else "n/a", "", "", "")
     match = report["match"]
     if match.get("boards"):
         ci = match.get("ci95")
         ci_text = f" [{ci[0]:+.2f}, {ci[1]:+.2f}]" if ci else ""
         names = " v ".join(s["match"])
         mark = "[green]ok[/green]" if match.get("significant") else "[red]miss[/red]"
-        table.add_row(f"match {names}: IMPs/board, 95% CI ({match['boards']} boards)",
-                      f"{match['imps_per_board']:+.2f}{ci_text}", "> 0, significant", mark)
+        table.add_row(f"match {names}: IMPs/board ({match['boards']} boards)",
+                      f"{match['imps_per_board']:+.2f}", ci_text.strip(), "> 0, significant", mark)
     console.print(table)
 
 
