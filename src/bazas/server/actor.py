@@ -10,12 +10,21 @@ is handled one at a time, so two clients acting at once are serialised. For each
 3. only then is the new table adopted and each connection sent ``view_of(state, its seat)``;
 4. bots whose turn it is think in the worker pool (with a deadline) and their decision comes back
    through the inbox as an ordinary command, tagged with the version it was made for.
+
+Absent players: a person's seat with no open connection is *absent*; after
+``settings.absent_seconds`` a substitute (the table's bot) plays for it while somebody else sits at
+the table: its calls and cards (the bot-turn machinery above), its answers (a claim is accepted if
+the engine verifies it, refused otherwise; an undo request is accepted, as it is free against bots)
+and its ``next``. The person takes the seat back the moment a connection with the seat's link
+opens; what the substitute did stays. Absence lives in memory only: after a restart every seat
+without a connection is absent again and its grace period starts anew.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import random
@@ -33,12 +42,15 @@ from bazas.engine.state import ClaimAction, DealState, Event, parse_action
 from bazas.engine.table import (
     Act,
     Claim,
+    ClaimReply,
     Command,
     DealCards,
     Join,
     Next,
+    PendingClaim,
     Table,
     TableDeal,
+    UndoReply,
     command_to_dict,
     error_code,
 )
@@ -207,14 +219,25 @@ class TableActor:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.task: asyncio.Task[None] | None = None
         self._idle_at: float | None = None
+        # Absent players: seats in their grace period (the timer that ends it), seats a substitute
+        # plays for, and the table version each substitute last acted on (one action per version).
+        self._absent: dict[Seat, asyncio.TimerHandle] = {}
+        self._replaced: set[Seat] = set()
+        self._sub_version: dict[Seat, int] = {}
 
     # -- life ---------------------------------------------------------------------------------------
     def start(self) -> None:
         self._update_explanations()
         self.task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+        for seat in SEATS:
+            if self.table.players[seat].is_present_human:
+                self._mark_absent(seat)
         self.submit(self._resume)
 
     async def stop(self) -> None:
+        for handle in self._absent.values():
+            handle.cancel()
+        self._absent.clear()
         for t in list(self._tasks):
             t.cancel()
         if self.task is not None:
@@ -279,15 +302,118 @@ class TableActor:
     async def connect(self, conn: Connection) -> None:
         self.conns.add(conn)
         seat = conn.seat
+        if seat is not None:
+            self._returned(seat)
         if seat is not None and not self.table.players[seat].joined and not self.table.players[seat].is_bot:
             await self._command(Join(seat, ""), [], origin=conn)
         else:
             self._broadcast()
+        # Somebody sits at the table again: substitutes of the others may have to move.
+        self._substitute_moves()
 
     async def disconnect(self, conn: Connection) -> None:
         self.conns.discard(conn)
         await conn.close()
+        seat = conn.seat
+        if seat is not None and self.table.players[seat].is_present_human and not self._seat_connected(seat):
+            self._mark_absent(seat)
         self._broadcast()
+
+    # -- absent players -------------------------------------------------------------------------------
+    def _seat_connected(self, seat: Seat) -> bool:
+        return any(conn.seat == seat for conn in self.conns)
+
+    def _mark_absent(self, seat: Seat) -> None:
+        """``seat`` (a person's) has no connection: a substitute takes it after the grace period."""
+        if seat in self._absent or seat in self._replaced:
+            return
+        delay = max(0.0, self.hub.settings.absent_seconds)
+        loop = asyncio.get_running_loop()
+        self._absent[seat] = loop.call_later(delay, self.submit, functools.partial(self._absent_expired, seat))
+
+    async def _absent_expired(self, seat: Seat) -> None:
+        self._absent.pop(seat, None)
+        if self._seat_connected(seat) or not self.table.players[seat].is_present_human:
+            return
+        log.info("table %s: %s is away; a substitute plays for the seat", self.id, seat.name)
+        self._replaced.add(seat)
+        self._broadcast()
+        self._substitute_moves()
+
+    def _returned(self, seat: Seat) -> None:
+        """A connection with ``seat``'s link opened: the seat is its player's again, at once."""
+        handle = self._absent.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        if seat in self._replaced:
+            log.info("table %s: %s is back; the substitute leaves the seat", self.id, seat.name)
+            self._replaced.discard(seat)
+            self._sub_version.pop(seat, None)
+            if self.table.actor == seat:
+                # A decision the substitute is still making is dropped when it arrives; should the
+                # player leave again, the substitute thinks afresh.
+                self._bot_version = -1
+
+    def _substitutes(self) -> frozenset[Seat]:
+        """The seats a substitute plays for now: absent past the grace period, while somebody
+        else sits at the table (a table everybody left waits for them, like one of people only)."""
+        if not self._replaced or not any(conn.seat is not None for conn in self.conns):
+            return frozenset()
+        return frozenset(self._replaced)
+
+    def _plays_for(self, seat: Seat) -> bool:
+        """Whether the server decides for ``seat`` now (a bot, or a substitute)."""
+        return self.table.players[seat].is_bot or seat in self._substitutes()
+
+    def _substitute_moves(self) -> None:
+        """Start whatever the table waits for from a substitute: its call or card, its answer to a
+        claim or undo request, its ``next``. Each decision comes back through the inbox."""
+        subs = self._substitutes()
+        if not subs:
+            return
+        table = self.table
+        version = table.version
+        for seat in SEATS:
+            if seat not in subs or self._sub_version.get(seat) == version:
+                continue
+            claim, undo = table.pending_claim, table.pending_undo
+            if table.actor == seat:
+                if self._bot_version != version:
+                    self._bot_version = version
+                    self._bot_turn(version, seat)
+            elif claim is not None and seat in claim.needed and seat not in claim.accepted:
+                self._sub_version[seat] = version
+                self._substitute_claim_reply(seat, claim, version)
+            elif undo is not None and seat in undo.needed and seat not in undo.accepted:
+                self._sub_version[seat] = version
+                self.submit(functools.partial(self._substitute_command, seat, UndoReply(seat, True), version))
+            elif table.status in ("review", "over") and seat in table.humans and seat not in table.ready:
+                self._sub_version[seat] = version
+                self.submit(functools.partial(self._substitute_command, seat, Next(seat), version))
+
+    def _substitute_claim_reply(self, seat: Seat, claim: PendingClaim, version: int) -> None:
+        """Accept the claim if the engine verifies it (in the worker pool), refuse it otherwise."""
+        state = self.table.current
+        assert state is not None
+        record = state.to_record()
+
+        async def verify() -> None:
+            try:
+                holds = await self.hub.workers.run(workers.check_claim, record, claim.seat.name, claim.tricks,
+                                                   timeout=self.hub.settings.bot_deadline_grace + 3.0)
+            except Exception as exc:
+                log.info("table %s: claim check for %s's substitute failed: %s", self.id, seat.name, exc)
+                holds = None
+            self.submit(functools.partial(self._substitute_command, seat, ClaimReply(seat, holds is True), version))
+
+        self.spawn(verify())
+
+    async def _substitute_command(self, seat: Seat, command: Command, version: int) -> None:
+        if seat not in self._substitutes():
+            if self._sub_version.get(seat) == version:
+                del self._sub_version[seat]
+            return
+        await self._command(command, [], origin=None, expect=version)
 
     def seat_of(self, token: str | None) -> Seat | None:
         if not token:
@@ -504,6 +630,7 @@ class TableActor:
         if table.bots_only and table.status == "review" and self._next_version != table.version:
             self._next_version = table.version
             self.spawn(self._auto_next(table.version))
+        self._substitute_moves()
 
     async def _auto_next(self, version: int) -> None:
         await asyncio.sleep(self.hub.settings.auto_next_delay)
@@ -548,6 +675,10 @@ class TableActor:
     async def _bot_command(self, seat: Seat, action: Any, version: int) -> None:
         if self.table.version != version:
             return
+        if not self._plays_for(seat):  # the player came back (or everybody left) meanwhile
+            if self._bot_version == version:
+                self._bot_version = -1
+            return
         command: Command
         if isinstance(action, ClaimAction):
             command = Claim(seat, action.tricks, True)
@@ -557,7 +688,7 @@ class TableActor:
 
     async def _bot_fallback(self, seat: Seat) -> None:
         state = self.table.current
-        if state is None or self.table.actor != seat:
+        if state is None or self.table.actor != seat or not self._plays_for(seat):
             return
         action = workers.fallback_action(view_of(state, seat))
         await self._command(Act(seat, action, expect=self.table.version), [], origin=None)
@@ -722,6 +853,7 @@ class TableActor:
     def _table_info(self) -> dict[str, Any]:
         table = self.table
         connected = {conn.seat for conn in self.conns if conn.seat is not None}
+        subs = self._substitutes()
         spectators = sum(1 for conn in self.conns if conn.seat is None)
         vul = table.vulnerability
         actor = table.actor
@@ -729,7 +861,8 @@ class TableActor:
             "id": self.id,
             "ruleset": table.ruleset,
             "seats": {s.name: {"kind": table.kind_of(s), "name": table.players[s].name or None,
-                               "connected": s in connected or table.players[s].is_bot} for s in SEATS},
+                               "connected": s in connected or table.players[s].is_bot,
+                               "substitute": s in subs} for s in SEATS},
             "status": table.status,
             "deal_number": table.number,
             "rubber": table.rubber,

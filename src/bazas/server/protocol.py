@@ -104,6 +104,8 @@ class SeatInfo(_Data):
     kind: Literal["human", "bot", "open"]
     name: str | None
     connected: bool
+    substitute: bool = Field(default=False, description="a person's seat, away past the grace period: "
+                             "the table's bot plays for it until the person comes back (protocol v1.4)")
 
 
 class TableInfo(_Data):

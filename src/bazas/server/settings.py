@@ -50,6 +50,9 @@ class Settings:
     explanations: bool = True
     #: Load every unfinished table at startup (bots resume their turn).
     resume: bool = True
+    #: Seconds a seated person may be away (no open connection) before a substitute, the table's
+    #: bot, plays for their seat while the table waits for it; they take the seat back on return.
+    absent_seconds: float = 60.0
     #: Seconds after which a table nobody is connected to, and that cannot move by itself, is
     #: unloaded from memory (it loads again, from the database, when somebody comes back).
     unload_after: float = 1800.0

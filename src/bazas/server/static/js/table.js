@@ -190,10 +190,12 @@ function plateHTML(seat) {
   if (v.declarer === seat) tags.push(`<span class="tag decl">${t("seat.declarer")}</span>`);
   if (v.dummy === seat) tags.push(`<span class="tag dummy">${t("seat.dummy")}</span>`);
   if (seat === me()) tags.push(`<span class="tag you">${t("seat.you")}</span>`);
-  if (info.kind === "human" && info.connected === false) tags.push(`<span class="tag away">${t("seat.away")}</span>`);
+  if (info.kind === "human" && info.substitute) tags.push(`<span class="tag substitute" title="${t("seat.substituteTitle")}">${t("seat.substitute")}</span>`);
+  else if (info.kind === "human" && info.connected === false) tags.push(`<span class="tag away">${t("seat.away")}</span>`);
   const turn = v.turn === seat && v.phase !== "done";
   const waitingForReply = Boolean(app.pending?.claim || app.pending?.undo);
-  const thinking = turn && !waitingForReply && (info.kind === "bot" || (v.actor && v.actor !== me() && seatInfo(v.actor).kind === "bot"));
+  const byBot = (s) => seatInfo(s).kind === "bot" || Boolean(seatInfo(s).substitute);
+  const thinking = turn && !waitingForReply && (byBot(seat) || (v.actor && v.actor !== me() && byBot(v.actor)));
   const vul = app.table?.ruleset !== "auction-1920" && vulnerable(sideOf(seat));
   return `<div class="plate${turn ? " turn" : ""}${vul ? " vul" : ""}" data-seat="${seat}"${turn ? ' aria-current="true"' : ""}>
       <span class="seat-badge" title="${seatName(seat)}${vul ? ` · ${t("vul.vulnerable")}` : ""}">${seatLetter(seat)}</span>
