@@ -5,6 +5,7 @@ Public API::
     choose_call(hand, dealer, calls, context=None, system=None) -> (Call, Explanation)
     explain(auction, index, system=None, context=None) -> Explanation
     infer_constraints(auction, system=None, context=None) -> dict[Seat, HandConstraints]
+    replay_constraints(auction, system=None, context=None) -> dict[Seat, ReplayConstraint]
     system_for(ruleset) -> System          # "auction-1920" -> the 1920 system, else SAYC
     Bidder(system=None).choose(view, context, rng, budget) -> Decision
     SaycBidder(), Auction1920Bidder(), bidder_for(ruleset) -> Bidder
@@ -31,6 +32,7 @@ from .auction1920 import AUCTION_1920
 from .constraints import UNCONSTRAINED, HandConstraints, HandFeatures, features
 from .core import CallMeaning, Choice, Rule, Situation, System
 from .problems import run_problem_suite
+from .replay import ReplayConstraint, replay_constraints
 from .sayc import SAYC
 
 __all__ = [
@@ -54,6 +56,8 @@ __all__ = [
     "explain",
     "features",
     "infer_constraints",
+    "ReplayConstraint",
+    "replay_constraints",
     "run_problem_suite",
     "system_for",
 ]
