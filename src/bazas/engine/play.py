@@ -309,6 +309,11 @@ class Play:
         side = claimer.side
         visible = {claimer, self.dummy}
         hidden = [s for s in SEATS if s not in visible]
+        leader = Seat(self.leader)
+        # Cheap and sound first: top winners cashed from the hand on lead (any number of tricks).
+        if (not self.current and leader.side == side and leader in visible
+                and sure_tricks(self.hands, leader, self._trump, leader.partner in visible) >= tricks):
+            return True
         pool = self.hands[hidden[0]] | self.hands[hidden[1]]
         count0 = self.hands[hidden[0]].bit_count()
         shown = self.shown_out()
@@ -366,6 +371,56 @@ def _suit_cards(suit: int, mask13: int) -> tuple[Card, ...]:
     if cards is None:
         cards = _SUIT_CARDS[key] = tuple(ALL_CARDS[suit * 13 + r] for r in range(13) if mask13 >> r & 1)
     return cards
+
+
+def sure_tricks(hands: tuple[int, ...], leader: Seat, trump: int, partner_visible: bool) -> int:
+    """Tricks ``leader``'s side wins for sure by cashing top winners from ``leader``'s hand, the
+    lead never leaving it, however the other cards lie and are played (a sufficient test for a
+    claim: Law 70's "a line of play that needs no finesse or guess").
+
+    Trumps are cashed first: while the other side (and a partner the claimer cannot see, treated
+    as adverse) may hold trumps, only trump winners count. A lead in a suit is a sure winner when
+    it beats every adverse card of that suit that may still be out (all of them with one player,
+    following low, in the worst case) and every card partner holds in the suit (so that partner,
+    whatever it has discarded meanwhile, cannot overtake it).
+
+    >>> from bazas.engine.cards import Hand
+    >>> h = tuple(Hand.from_pbn(x).mask for x in ("AKQ.AK.-.-", "J32.Q2.-.-", "T9.43.-.-", "87.J5.-.-"))
+    >>> sure_tricks(h, Seat.N, -1, True)       # N: AKQ of spades and AK of hearts, notrump
+    5
+    >>> sure_tricks(h, Seat.N, 2, True)        # hearts trumps: E's Q and W's J of hearts out
+    2
+    """
+    own = hands[leader]
+    partner = hands[leader.partner]
+    adverse = hands[leader.after(1)] | hands[leader.after(3)]
+    if not partner_visible:
+        adverse |= partner
+        partner = 0
+
+    def run(suit: int) -> int:
+        """Consecutive sure winners leading ``suit`` from the top of ``own``."""
+        mask = _SUIT_MASKS[suit]
+        mine = [i for i in range(suit * 13 + 12, suit * 13 - 1, -1) if own >> i & 1]
+        theirs = adverse & mask
+        top = theirs.bit_length() - 1 if theirs else -1
+        out_rounds = theirs.bit_count()
+        # Partner's highest card of the suit, whatever it discards elsewhere: below the lead, it
+        # can never overtake it.
+        partner_top = (partner & mask).bit_length() - 1
+        count = 0
+        for rnd, card in enumerate(mine, 1):
+            if (rnd <= out_rounds and card < top) or card < partner_top:
+                break
+            count += 1
+        return count
+
+    if trump >= 0 and adverse & _SUIT_MASKS[trump]:
+        trumps = run(trump)
+        if trumps < (adverse & _SUIT_MASKS[trump]).bit_count():
+            return trumps                  # trumps may still be out: side suits could be ruffed
+        return trumps + sum(run(s) for s in range(4) if s != trump)
+    return sum(run(s) for s in range(4))
 
 
 def _binomial(n: int, k: int) -> int:
