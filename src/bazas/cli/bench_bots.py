@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from bazas.engine.calls import Contract, Strain
+from bazas.engine.cards import ALL_CARDS
 from bazas.engine.deal import Board, Deal, deal_from_seed
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState
@@ -231,7 +232,8 @@ def _card_task(seed: int, index: int, budget_s: float,
                notrump=contract.strain is Strain.NT,
                score_ns=_score_ns(contract, declarer, play.declarer_tricks, board),
                dd_score_ns=_score_ns(contract, declarer, dd_tricks, board),
-               cards=cards, lead=costs[0].cost == 0 if costs else None)
+               cards=cards, lead=costs[0].cost == 0 if costs else None,
+               play=[str(ALL_CARDS[i]) for i in play.played])
     return rec
 
 
