@@ -1,7 +1,7 @@
-"""``bazas bench engine|bots|server [options]``: benchmarks.
+"""``bazas bench engine|bots|server|errors [options]``: benchmarks.
 
 Each target lives in its own module, imported only when asked for: ``bazas.cli.bench_engine``,
-``bazas.cli.bench_bots``, ``bazas.cli.bench_server``, each exposing ``add_arguments(parser)`` and
+``bazas.cli.bench_bots``, ``bazas.cli.bench_server``, ``bazas.cli.bench_errors``, each exposing ``add_arguments(parser)`` and
 ``run(args) -> int``. ``bazas bench TARGET --help`` lists the target's own options.
 """
 
@@ -15,6 +15,7 @@ TARGETS: dict[str, str] = {
     "engine": "rules engine speed: random playouts, the Play API, legal calls, scoring",
     "bots": "bot strength against double dummy, bidding checks and a bot-vs-bot match",
     "server": "table server throughput and latency",
+    "errors": "every double-dummy error of a `bench bots` report, replayed decision by decision",
 }
 
 
