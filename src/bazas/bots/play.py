@@ -16,7 +16,9 @@ For the seat to act (declarer also plays dummy's cards) the player
    leading). Optional, off by default (measured no gain for their cost): more layouts where
    solving is cheap, and layout weights from the play so far (the opening lead's textbook card,
    the other players' recent cards being double-dummy best, restricted choice among the equal
-   cards a defender could have followed with);
+   cards a defender could have followed with). Defenders signal (:mod:`bazas.bots.signals`):
+   among cards of equal value they follow with the convention's card (attitude, count, and
+   attitude on discards) and weigh the layouts by how well their partner's cards fit it;
 5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds sound lead
    rules as a prior: top of a sequence, fourth best against notrump, partner's suit, no underlead
    of an ace and no lead away from an unsupported honour against a suit contract.
@@ -43,6 +45,7 @@ from bazas.engine.views import SeatView
 from .base import Budget, Decision, Explanation, TableContext
 from .dds import LocalSolver, Position, Solver
 from .sampling import ConstraintLike, Knowledge, count_layouts, sample_layouts
+from .signals import choose_discard, choose_signal, layout_weight, partner_cards, situation
 
 __all__ = [
     "CardPlayer", "PlayPlan", "ScoreFunction", "equivalence_classes", "lead_prior", "score_function",
@@ -295,7 +298,23 @@ class CardPlayer:
     #: card is double-dummy best (fewer strategy-fusion errors).
     prefer_robust: bool = True
     robust_eps: float = 0.1
+    #: Defensive signals (:mod:`bazas.bots.signals`): a defender following suit with cards of
+    #: equal value (expected score, tricks and double-dummy best share within ``signal_eps``)
+    #: plays the convention's card (attitude when partner led, count when declarer's side led),
+    #: and weighs each layout by ``signal_mismatch`` per partner's card that does not fit the
+    #: convention there (``signal_unequal`` per card followed with over a lower equal card).
+    #: ``signal_discards``: attitude on discards too. Declarer's play and inference are unchanged.
+    signals: bool = False
+    signal_eps: float = 0.03
+    signal_mismatch: float = 0.3
+    signal_unequal: float = 0.3
+    signal_discards: bool = False
+    #: In suit contracts, attitude also asks for a ruff: high from a doubleton with a trump left.
+    signal_ruffs: bool = False
     system: str | None = None
+    #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
+    #: hand must fit its calls' promises AND be one with which the bidder would have made them.
+    auction_replay: bool = False
     constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
     _constraint_cache: dict[tuple[Any, ...], dict[Seat, ConstraintLike]] = field(default_factory=dict, repr=False)
@@ -353,6 +372,8 @@ class CardPlayer:
         if len(classes) == 1:
             self.last_info["reason"] = "equivalent"
             card = ALL_CARDS[_representative(classes[0], leading)]
+            if self.signals and not leading:
+                card = ALL_CARDS[self._signal_card(view, classes[0], hand, card.index)]
             return card, "All legal cards are equivalent.", "Todas las cartas legales son equivalentes."
         contract = Contract.parse(view.contract)
         declarer = view.declarer
@@ -387,6 +408,8 @@ class CardPlayer:
             weights = self._lead_weights(view, knowledge, layouts[:len(solved)], weights, contract)
         if len(solved) > 1 and self.restricted_choice:
             weights = self._choice_weights(view, knowledge, layouts[:len(solved)], weights)
+        if len(solved) > 1 and self.signals and view.seat.side != declarer.side:
+            weights = self._signal_weights(view, knowledge, layouts[:len(solved)], weights, contract)
         if len(solved) > 1 and self.consistency < 1.0:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline)
@@ -444,10 +467,19 @@ class CardPlayer:
             top_value = key(best)[0]
             near = [r for r in reps if key(r)[0] >= top_value - self.robust_eps]
             best = max(near, key=lambda r: (round(best_p[r], 6),) + key(r)[1:])
+        if self.signals and not leading:
+            eps = self.signal_eps
+            equal = [c for r, cls in zip(reps, classes, strict=True)
+                     if key(r)[0] >= key(best)[0] - eps and exp_tricks[r] >= exp_tricks[best] - eps
+                     and best_p[r] >= best_p[best] - eps for c in cls]
+            signal = self._signal_card(view, equal, hand, best)
+            best = next(r for r, cls in zip(reps, classes, strict=True) if signal in cls)
+        else:
+            signal = best
         self.last_info.update(expected={str(ALL_CARDS[r]): round(exp_util[r], 1) for r in reps},
                               tricks={str(ALL_CARDS[r]): round(exp_tricks[r], 3) for r in reps},
                               best_share={str(ALL_CARDS[r]): round(best_p[r], 3) for r in reps})
-        card = ALL_CARDS[best]
+        card = ALL_CARDS[signal]
         n = len(solved)
         kind = "all" if result.exact else "sampled"
         p = make_p[best]
@@ -522,6 +554,47 @@ class CardPlayer:
                 factor /= k
             out[i] *= factor
         return out
+
+    def _signal_card(self, view: SeatView, candidates: Sequence[int], hand: int, default: int) -> int:
+        """The card the signalling convention picks among ``candidates`` (cards of equal value)
+        when the player is a defender following suit (or discarding, with ``signal_discards``)
+        outside the trump suit; ``default`` otherwise."""
+        if view.current is None or not view.current.cards or view.seat is None or view.declarer is None:
+            return default
+        if view.seat.side == view.declarer.side or default not in candidates:
+            return default
+        strain = Contract.parse(view.contract or "1NT").strain
+        trump = -1 if strain is Strain.NT else int(strain)
+        suit = view.current.cards[0][1].index // 13
+        if default // 13 == suit:
+            kind = situation(view.current.leader, view.seat, view.declarer)
+            if kind is None or suit == trump:
+                return default
+            ruff = trump if self.signal_ruffs and trump >= 0 else None
+            return choose_signal([c for c in candidates if c // 13 == suit], hand, suit, kind, ruff)
+        if self.signal_discards and default // 13 != trump:
+            found = choose_discard([c for c in candidates if c // 13 != trump], hand)
+            return default if found is None else found
+        return default
+
+    def _signal_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
+                        weights: list[float], contract: Contract) -> list[float]:
+        """Weigh each layout by how well the cards the defender's partner played fit the
+        signalling convention in it (:func:`bazas.bots.signals.layout_weight`; cheap: no
+        solving)."""
+        assert view.seat is not None and view.declarer is not None
+        partner = view.seat.partner
+        if partner not in knowledge.hidden:
+            return weights
+        trump = -1 if contract.strain is Strain.NT else int(contract.strain)
+        tricks = list(view.tricks) + ([view.current] if view.current is not None else [])
+        cards = partner_cards(tricks, partner, view.declarer, trump, self.signal_discards)
+        if not cards:
+            return weights
+        ruff = trump if self.signal_ruffs and trump >= 0 else None
+        out = [w * layout_weight(cards, lay[partner], self.signal_mismatch, self.signal_unequal, ruff)
+               for w, lay in zip(weights, layouts, strict=False)]
+        return out if sum(out) > 0.0 else weights
 
     def _play_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
                       solved: list[dict[int, int]], weights: list[float], plan: PlayPlan,
@@ -620,7 +693,7 @@ class CardPlayer:
             ckey = (view.dealer, view.calls, context.ruleset, self.system)
             cached = self._constraint_cache.get(ckey)
             if cached is None:
-                source = self.constraints or _auction_constraints(self.system)
+                source = self.constraints or _auction_constraints(self.system, self.auction_replay)
                 try:
                     cached = dict(source(view, context))
                 except Exception:  # a bidding-module failure must not stop the play
@@ -690,15 +763,17 @@ class CardPlayer:
         return {rep: lead_prior(hand, rep, contract, partner_suits, enemy_suits) for rep in reps}
 
 
-def _auction_constraints(system: str | None) -> Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]]:
-    """The bidding module's ``infer_constraints`` for a view (none when the module is absent)."""
+def _auction_constraints(system: str | None, replay: bool = False
+                         ) -> Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]]:
+    """The bidding module's ``infer_constraints`` for a view, or with ``replay`` its
+    ``replay_constraints`` (none when the module is absent)."""
 
     def source(view: SeatView, context: TableContext) -> Mapping[Seat, ConstraintLike]:
         try:
             from bazas.bots import bidding
         except ImportError:
             return {}
-        infer = getattr(bidding, "infer_constraints", None)
+        infer = getattr(bidding, "replay_constraints" if replay else "infer_constraints", None)
         if infer is None:
             return {}
         auction = Auction.from_calls(view.dealer, list(view.calls))

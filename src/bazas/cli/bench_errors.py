@@ -101,8 +101,10 @@ def run(args: argparse.Namespace) -> int:
     if not errors or args.limit <= 0:
         return 0
     from bazas.bots import dds
-    from bazas.bots.base import Budget, TableContext
+    from bazas.bots.base import Budget
     from bazas.bots.player import bot_for
+
+    from .bench_bots import _context as bench_context
 
     budget = Budget(args.budget if args.budget is not None else float(settings.get("budget", 0.5)))
     options = dict(settings.get("player_options") or {})
@@ -111,11 +113,7 @@ def run(args: argparse.Namespace) -> int:
         play = state.play
         assert play is not None and state.actor is not None
         real = solver.solve_many([dds.Position.from_play(play)])[0]
-        board = Board(int(rec["index"]) + 1)
-        vul = board.vulnerability
-        context = TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Seat.N.side),
-                               vulnerable_ew=vul.is_vulnerable(Seat.E.side), scoring="imps",
-                               deal_number=board.number)
+        context = bench_context(Board(int(rec["index"]) + 1))
         seat = state.actor
         detail = Table(caption="DD: tricks left for the side to play on the real layout; now: the card "
                                "player's expected total tricks for its side and the share of its layouts "
