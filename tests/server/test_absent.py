@@ -46,6 +46,14 @@ def callers(st: dict[str, Any]) -> list[str]:
     return [order[(first + i) % 4] for i in range(len(st["view"]["calls"]))]
 
 
+
+async def sit(server: ServerProcess, created: dict[str, Any], seats: str) -> list[Client]:
+    """Clients for ``seats`` of a table just created (with their invitation links), connected."""
+    clients = [Client(server, created["table_id"], token(created["links"][s]), name=s) for s in seats]
+    for c in clients:
+        await c.connect()
+    return clients
+
 async def act_when_my_turn(client: Client, acted: dict[str, int]) -> None:
     """One step of a simple player: its call or card when it must act, ``next`` in review."""
     st = client.state
@@ -110,10 +118,7 @@ async def _replaced(server: ServerProcess) -> None:
     created = server.create(ruleset="rubber", seats={"N": "open", "E": "bot", "W": "bot"}, me="S",
                             first_dealer="S", seed=41, bot_seconds=0.01)
     table_id = created["table_id"]
-    south = Client(server, table_id, token(created["links"]["S"]), name="S")
-    north = Client(server, table_id, token(created["links"]["N"]), name="N")
-    await south.connect()
-    await north.connect()
+    south, north = await sit(server, created, "SN")
     st = await south.until(lambda m: seat_of(m, "N")["connected"] and seat_of(m, "N")["kind"] == "human")
     assert not seat_of(st, "N")["substitute"]
     # North leaves for good, before its first call.
@@ -212,10 +217,7 @@ def test_returning_player_takes_the_seat_back(absent_server: ServerProcess) -> N
 
 async def _next_deal(server: ServerProcess) -> None:
     created = server.create(ruleset="rubber", seats={s: "open" for s in "NEW"}, me="S", seed=43, bot_seconds=0.01)
-    table_id = created["table_id"]
-    clients = {s: Client(server, table_id, token(link), name=s) for s, link in created["links"].items()}
-    for c in clients.values():
-        await c.connect()
+    clients = dict(zip(created["links"], await sit(server, created, "".join(created["links"])), strict=True))
     south = clients["S"]
     await south.until(lambda m: all(seat_of(m, s)["connected"] for s in "NESW"))
     # Four people play the first deal out; nobody sends `next` yet.
@@ -277,9 +279,7 @@ async def _claim(server: ServerProcess) -> None:
     created = server.create(ruleset="rubber", seats={"N": "bot", "E": "open", "W": "open"}, me="S",
                             first_dealer="S", seed=44, bot_seconds=0.01)
     table_id = created["table_id"]
-    clients = {s: Client(server, table_id, token(link), name=s) for s, link in created["links"].items()}
-    for c in clients.values():
-        await c.connect()
+    clients = dict(zip(created["links"], await sit(server, created, "".join(created["links"])), strict=True))
     south, west, east = clients["S"], clients["W"], clients["E"]
     await south.until(lambda m: all(seat_of(m, s)["connected"] for s in "ESW"))
     await _seven_nt_by_south(south, [west, east])
@@ -318,11 +318,7 @@ async def _undo(server: ServerProcess) -> None:
     # South and East are people, North and West bots: South's undo needs East's answer.
     created = server.create(ruleset="rubber", seats={"N": "bot", "E": "open", "W": "bot"}, me="S",
                             first_dealer="S", seed=45, bot_seconds=0.01)
-    table_id = created["table_id"]
-    south = Client(server, table_id, token(created["links"]["S"]), name="S")
-    east = Client(server, table_id, token(created["links"]["E"]), name="E")
-    await south.connect()
-    await east.connect()
+    south, east = await sit(server, created, "SE")
     await south.until(lambda m: seat_of(m, "E")["connected"])
     await east.close()
     await south.until(substituted("E"), timeout=20)
@@ -348,10 +344,7 @@ async def _nobody_left(server: ServerProcess) -> None:
     created = server.create(ruleset="rubber", seats={"N": "open", "E": "bot", "W": "bot"}, me="S",
                             first_dealer="N", seed=46, bot_seconds=0.01)
     table_id = created["table_id"]
-    south = Client(server, table_id, token(created["links"]["S"]), name="S")
-    north = Client(server, table_id, token(created["links"]["N"]), name="N")
-    await south.connect()
-    await north.connect()
+    south, north = await sit(server, created, "SN")
     st = await south.until(lambda m: seat_of(m, "N")["connected"] and m["table"]["actor"] == "N")
     v = st["version"]
     # Both people leave: the table waits for them, no substitute plays to an empty table.
@@ -381,10 +374,7 @@ async def _before_restart(server: ServerProcess) -> dict[str, Any]:
     created = server.create(ruleset="rubber", seats={"N": "open", "E": "bot", "W": "bot"}, me="S",
                             first_dealer="N", seed=47, bot_seconds=0.01)
     table_id = created["table_id"]
-    south = Client(server, table_id, token(created["links"]["S"]), name="S")
-    north = Client(server, table_id, token(created["links"]["N"]), name="N")
-    await south.connect()
-    await north.connect()
+    south, north = await sit(server, created, "SN")
     st = await south.until(lambda m: seat_of(m, "N")["connected"] and m["table"]["actor"] == "N")
     return {"table_id": table_id, "S": token(created["links"]["S"]), "version": st["version"]}
 
