@@ -53,3 +53,18 @@ def test_session_verdict_wording() -> None:
     assert session_verdict("A", 4, True) == "winner team A by 4 IMPs"
     assert session_verdict("EW", 180, False) == "winner EW by 180"
     assert session_verdict(None, 0, False) == "no winner yet"
+
+
+def test_duplicate_sheet_compares_the_tables_in_imps_not_above_and_below_the_line() -> None:
+    """Seed 002: a board scores per table and the two tables compare in IMPs; duplicate has no
+    line, so the terminal sheet must not show above/below columns."""
+    table, text = _run("auto\n" * 80 + "score\nquit\n", ruleset="duplicate", max_deals=2)
+    sheet = text[text.rindex("Score sheet — duplicate"):]
+    assert "above" not in sheet and "below" not in sheet
+    boards = table.session.boards
+    assert boards and boards[0].complete
+    b = boards[0]
+    assert b.imps_a is not None and b.difference is not None
+    row = f"{b.table1_ns:+d} │ {b.table2_ns:+d}"
+    assert row.replace(" ", "") in sheet.replace(" ", "")
+    assert f"IMPs for your team: {table.session.imps_a:+d}" in sheet

@@ -270,6 +270,9 @@ class PlayTable:
         from rich.table import Table
 
         s = self.session
+        if s.is_duplicate:
+            self._show_duplicate_score()
+            return
         table = Table(title=f"Score sheet — {s.ruleset.id}")
         for col in ("#", "contract", "by", "tricks", "NS above", "NS below", "EW above", "EW below"):
             table.add_column(col, justify="right")
@@ -285,4 +288,29 @@ class PlayTable:
         t = s.totals
         extra = f"; IMPs for your team {s.imps_a:+d}" if s.is_duplicate else ""
         self.console.print(f"Totals: NS {t.ns}, EW {t.ew}; games NS {s.games.ns}, EW {s.games.ew}{extra}")
+
+    def _show_duplicate_score(self) -> None:
+        """Duplicate has no line to score above or below: each table's score for N/S, then each
+        board compared across the two tables in IMPs for your team (team A: N/S at table 1)."""
+        from rich.table import Table
+
+        s = self.session
+        tables = Table(title="Score sheet — duplicate: each table")
+        for col in ("board", "table", "contract", "by", "tricks", "N/S score"):
+            tables.add_column(col, justify="right")
+        for e in s.entries:
+            tables.add_row(str(e.board), str(e.table), str(e.contract) if e.contract is not None else "passed",
+                           e.declarer.name if e.declarer is not None else "",
+                           "" if e.tricks is None else str(e.tricks), f"{e.score_ns:+d}")
+        self.console.print(tables)
+        boards = Table(title="Boards: your team sits N/S at table 1 and E/W at table 2")
+        for col in ("board", "table 1 N/S", "table 2 N/S", "difference", "IMPs for your team"):
+            boards.add_column(col, justify="right")
+        for b in s.boards:
+            boards.add_row(str(b.board), "" if b.table1_ns is None else f"{b.table1_ns:+d}",
+                           "" if b.table2_ns is None else f"{b.table2_ns:+d}",
+                           "" if b.difference is None else f"{b.difference:+d}",
+                           "" if b.imps_a is None else f"{b.imps_a:+d}")
+        self.console.print(boards)
+        self.console.print(f"IMPs for your team: {s.imps_a:+d}")
 
