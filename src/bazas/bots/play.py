@@ -304,11 +304,14 @@ class CardPlayer:
     #: and weighs each layout by ``signal_mismatch`` per partner's card that does not fit the
     #: convention there (``signal_unequal`` per card followed with over a lower equal card).
     #: ``signal_discards``: attitude on discards too. Declarer's play and inference are unchanged.
-    signals: bool = False
+    #: On by default: measured on `bazas bench bots` (100 deals, seed 1) defence tricks lost per
+    #: deal 0.62 -> 0.48, declarer not worse; a larger ``signal_eps`` (0.08) or ``signal_ruffs``
+    #: measured no better.
+    signals: bool = True
     signal_eps: float = 0.03
-    signal_mismatch: float = 0.3
+    signal_mismatch: float = 0.15
     signal_unequal: float = 0.3
-    signal_discards: bool = False
+    signal_discards: bool = True
     #: In suit contracts, attitude also asks for a ruff: high from a doubleton with a trump left.
     signal_ruffs: bool = False
     system: str | None = None

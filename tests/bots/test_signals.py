@@ -1,0 +1,239 @@
+"""Defensive signals: the convention (attitude, count), the card a signalling defender plays among
+equal cards, and the inference a defender draws from its partner's cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bazas.bots.base import Budget
+from bazas.bots.play import CardPlayer
+from bazas.bots.signals import (
+    ATTITUDE,
+    COUNT,
+    PartnerCard,
+    choose_signal,
+    conventional_card,
+    layout_weight,
+    partner_cards,
+    situation,
+)
+from bazas.engine.calls import Contract, Strain
+from bazas.engine.cards import Card, Hand
+from bazas.engine.seats import SEATS, Seat
+from bazas.engine.views import view_of
+
+from .test_play_endings import ending
+from .test_play_textbook import DUPLICATE, decide
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+
+
+def _card(holding: str, suit: int, kind: str) -> str:
+    return str(Card.from_index(conventional_card(Hand.from_pbn(holding).mask, suit, kind)))  # type: ignore[arg-type]
+
+
+# -- the convention ---------------------------------------------------------------------------
+
+def test_signal_attitude_high_card_encourages_with_an_honour() -> None:
+    assert _card("K872.-.-.-", 3, ATTITUDE) == "S8"
+    assert _card("-.A93.-.-", 2, ATTITUDE) == "H9"
+    assert _card("-.-.Q6532.-", 1, ATTITUDE) == "D6"
+
+
+def test_signal_attitude_lowest_card_discourages_without_an_honour() -> None:
+    assert _card("J872.-.-.-", 3, ATTITUDE) == "S2"
+    assert _card("-.-.-.T98", 0, ATTITUDE) == "C8"
+
+
+def test_signal_attitude_with_only_honours_plays_the_lowest() -> None:
+    assert _card("KQ.-.-.-", 3, ATTITUDE) == "SQ"
+
+
+def test_signal_count_high_from_even_lowest_from_odd() -> None:
+    assert _card("-.-.-.9632", 0, COUNT) == "C9"
+    assert _card("-.-.-.963", 0, COUNT) == "C3"
+    assert _card("-.-.-.K3", 0, COUNT) == "C3"       # even, but the only spot is the lowest card
+    assert _card("-.-.-.Q84", 0, COUNT) == "C4"
+
+
+def test_signal_attitude_doubleton_with_a_trump_asks_for_a_ruff_when_enabled() -> None:
+    hand = Hand.from_pbn("82.3.-.-").mask                      # hearts trumps
+    assert str(Card.from_index(conventional_card(hand, 3, ATTITUDE, ruff_trump=2))) == "S8"
+    assert str(Card.from_index(conventional_card(hand, 3, ATTITUDE))) == "S2"
+    no_trump = Hand.from_pbn("82.-.3.-").mask
+    assert str(Card.from_index(conventional_card(no_trump, 3, ATTITUDE, ruff_trump=2))) == "S2"
+
+
+def test_signal_discard_high_spot_in_the_suit_wanted_lowest_otherwise() -> None:
+    from bazas.bots.signals import choose_discard
+
+    cands = [Card.parse(c).index for c in ("S2", "H3", "S8")]
+    assert choose_discard(cands, Hand.from_pbn("K82.Q763.-.-").mask) == Card.parse("S8").index
+    assert choose_discard(cands, Hand.from_pbn("J82.Q763.-.-").mask) == Card.parse("S2").index
+    assert choose_discard([Card.parse("S8").index], Hand.from_pbn("J82.Q763.-.-").mask) is None
+
+
+def test_signal_choice_is_among_the_candidates_only() -> None:
+    hand = Hand.from_pbn("K972.-.-.-").mask
+    two, seven = Card.parse("S2").index, Card.parse("S7").index
+    assert choose_signal([two, seven], hand, 3, ATTITUDE) == seven    # the 9 is not a candidate
+    assert choose_signal([two], hand, 3, ATTITUDE) == two
+
+
+def test_signal_situation_attitude_on_partners_lead_count_on_declarers() -> None:
+    assert situation(W, E, S) == ATTITUDE
+    assert situation(N, E, S) == COUNT
+    assert situation(S, W, S) == COUNT
+    assert situation(E, N, S) is None          # declarer's side does not signal
+    assert situation(E, E, S) is None          # the leader does not signal
+
+
+# -- the card a signalling defender plays -----------------------------------------------------
+
+def _partner_leads_the_ace(east_spades: str) -> tuple[Card, CardPlayer, Card, CardPlayer]:
+    # 7NT by South; West leads the spade ace, dummy plays low; East's spot cards are equal.
+    state = ending({W: "A43.-.-.2", E: f"{east_spades}.-.2.-", N: "765.2.-.-",
+                    S: "QJT9.-.-.-" if "K" in east_spades else "KQJT.-.-.-"},
+                   Strain.NT, S, W, current=("SA", "S5"))
+    assert state.actor == E
+    plain, p0 = decide(state, signals=False)
+    signal, p1 = decide(state, signals=True)
+    return plain, p0, signal, p1
+
+
+def test_signal_attitude_defender_with_the_king_encourages_partners_ace() -> None:
+    plain, _, signal, player = _partner_leads_the_ace("K82")
+    assert plain == Card.parse("S2")                   # without signals: the lowest of equals
+    assert signal == Card.parse("S8"), player.last_info
+
+
+def test_signal_attitude_defender_without_an_honour_discourages() -> None:
+    _, _, signal, player = _partner_leads_the_ace("982")
+    assert signal == Card.parse("S2"), player.last_info
+
+
+def test_signal_count_from_touching_equal_cards_plays_high_from_even() -> None:
+    # Declarer leads a spade, dummy wins; East's 3-2 are one class of equals: high from two.
+    state = ending({N: "T86.-.-.2", E: "32.65.-.-", S: "954.-.2.-", W: "7.432.-.-"}, Strain.NT, S, S,
+                   current=("S4", "S7", "ST"), level=1)
+    assert state.actor == E
+    assert decide(state, signals=False)[0] == Card.parse("S2")
+    card, player = decide(state, signals=True)
+    assert card == Card.parse("S3"), player.last_info
+
+
+def test_signal_never_plays_a_card_that_loses_a_trick() -> None:
+    # East has 9-7 (two cards: count says the 9), but the 9 must stay to beat dummy's 8.
+    state = ending({N: "T86.-.-.2", E: "97.65.-.-", S: "542.-.2.-", W: "3.432.-.-"}, Strain.NT, S, S,
+                   current=("S2", "S3", "ST"), level=1)
+    assert state.actor == E
+    card, player = decide(state, signals=True)
+    tricks = player.last_info["tricks"]
+    assert tricks["S9"] < tricks["S7"]                  # the premise: the 9 loses tricks
+    assert card == Card.parse("S7"), player.last_info
+
+
+def test_declarer_does_not_signal() -> None:
+    # Dummy (declarer's side) follows to a defender's lead with equal spots: the lowest.
+    state = ending({W: "A43.-.-.2", N: "K82.-.2.-", E: "765.2.-.-", S: "QJT9.-.-.-"},
+                   Strain.NT, S, W, current=("SA",))
+    assert view_of(state, state.actor).turn == N       # declarer plays dummy's card
+    card, player = decide(state, signals=True)
+    assert card == Card.parse("S2"), player.last_info
+
+
+# -- inference from partner's cards -----------------------------------------------------------
+
+def test_signal_inference_weighs_down_layouts_where_partners_card_contradicts_the_convention() -> None:
+    # West led the spade ace, East followed with the 8 (encouraging) and declarer with the 9;
+    # West, on lead again, weighs layouts where East holds an honour above the others.
+    state = ending({W: "A43.-.-.2", E: "K82.-.2.-", N: "765.2.-.-", S: "QJT9.-.-.-"},
+                   Strain.NT, S, W, current=("SA", "S5", "S8", "S9"))
+    assert state.actor == W
+    view = view_of(state, W)
+    player = CardPlayer(signals=True, signal_mismatch=0.25)
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
+
+    def layout(east: str, south: str) -> tuple[int, int, int, int]:
+        hands = {N: Hand.from_pbn("76.2.-.-").mask, W: Hand.from_pbn("43.-.-.2").mask,
+                 E: Hand.from_pbn(east).mask, S: Hand.from_pbn(south).mask}
+        return tuple(hands[s] for s in SEATS)  # type: ignore[return-value]
+
+    with_k = layout("K2.-.2.-", "QJT.-.-.-")
+    with_q = layout("Q2.-.2.-", "KJT.-.-.-")
+    with_j = layout("J2.-.2.-", "KQT.-.-.-")        # no honour: the 2 would discourage
+    with_t = layout("T2.-.2.-", "KQJ.-.-.-")
+    weights = player._signal_weights(view, knowledge, [with_k, with_q, with_j, with_t], [1.0] * 4,
+                                     Contract.parse("7NT"))
+    assert weights[0] == pytest.approx(weights[1])
+    assert weights[2] == pytest.approx(0.25 * weights[0])
+    assert weights[3] == pytest.approx(0.25 * weights[0])
+
+
+def test_signal_inference_is_not_drawn_by_declarer() -> None:
+    # Dummy led, East followed with the 4: declarer's estimates are the same with signals on.
+    state = ending({N: "32.-.-.A", S: "AQ.A.-.-", E: "K54.-.-.-", W: "T9.-.A.-"}, Strain.NT, S, N,
+                   current=("S2", "S4"), level=7)
+    assert state.actor == S
+    _, plain = decide(state, signals=False)
+    _, signalling = decide(state, signals=True)
+    assert plain.last_info["tricks"] == signalling.last_info["tricks"]
+
+
+def test_signal_inference_lowest_of_equals_when_partner_plays_an_honour() -> None:
+    # Partner followed with the queen (no signal: an honour): holding Q-J it would have played the J.
+    q = Card.parse("HQ")
+    played = PartnerCard(q.index, None, q.bit, 0)
+    assert layout_weight([played], Hand.from_pbn("-.J4.-.-").mask, unequal=0.2) == pytest.approx(0.2)
+    assert layout_weight([played], Hand.from_pbn("-.T4.-.-").mask, unequal=0.2) == 1.0
+
+
+def test_signal_inference_on_discards_high_spot_shows_an_honour() -> None:
+    eight = Card.parse("S8")
+    discard = PartnerCard(eight.index, ATTITUDE, eight.bit, 0, discard=True)
+    assert layout_weight([discard], Hand.from_pbn("Q3.-.-.-").mask, mismatch=0.25) == 1.0
+    assert layout_weight([discard], Hand.from_pbn("J3.-.-.-").mask, mismatch=0.25) == pytest.approx(0.25)
+
+
+def test_signal_inference_reads_the_kind_of_each_partner_card() -> None:
+    state = ending({W: "A43.-.-.2", E: "K82.-.2.-", N: "765.2.-.-", S: "QJT9.-.-.-"},
+                   Strain.NT, S, W, current=("SA", "S5", "S8", "S9"))
+    view = view_of(state, W)
+    cards = partner_cards(list(view.tricks) + ([view.current] if view.current else []), E, S, -1)
+    last = cards[-1]
+    assert last.card == Card.parse("S8").index and last.kind == ATTITUDE
+
+
+def test_signal_inference_ignores_a_card_that_wins_the_trick() -> None:
+    # Declarer leads the 2, West plays the 3, dummy the 4 and East wins with the 8: no count signal.
+    state = ending({N: "T64.-.-.2", E: "98.65.-.-", S: "752.-.2.-", W: "3.432.-.-"}, Strain.NT, S, S,
+                   current=("S2", "S3", "S4", "S8"), level=1)
+    view = view_of(state, W)
+    cards = partner_cards(list(view.tricks) + ([view.current] if view.current else []), E, S, -1)
+    assert cards[-1].card == Card.parse("S8").index and cards[-1].kind is None
+
+
+def test_signal_defender_plays_legal_cards_through_whole_deals() -> None:
+    from bazas.engine.deal import deal_from_seed
+
+    from .test_play_textbook import at_trick_one
+
+    rng = random.Random(5)
+    state = at_trick_one(deal_from_seed(77).to_pbn(), "4S", S)
+    player = CardPlayer(max_samples=8, signals=True, signal_discards=True)
+    while state.phase == "play":
+        view = view_of(state, state.actor)
+        decision = player.choose(view, DUPLICATE, rng, Budget(0.02))
+        assert decision.action in view.legal
+        state = state.apply(decision.action, state.actor).after
+    assert state.phase == "done"
+
+
+def test_signals_are_on_by_default_for_the_computer_players() -> None:
+    from bazas.bots.player import bot_for
+
+    player = bot_for("duplicate", "normal").card_player
+    assert isinstance(player, CardPlayer)
+    assert player.signals and player.signal_discards
