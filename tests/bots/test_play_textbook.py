@@ -248,10 +248,11 @@ def test_textbook_eight_cards_missing_queen_finesse(seed: int) -> None:
     # with Q-x-x West had 1 way in 2 to play the 4 then the 3 and East 1 in 2 to play the 5 from
     # 5-2 (1/4); with x-x-x West had 1 in 3 then 1 in 2 and East's 5 was forced from Q-5 (1/6):
     # restricted choice makes the finesse 3:2 ("eight ever"): any of the equal J-10-9. Without
-    # that weighting (off by default) the sampler sees both layouts as equally likely.
+    # that weighting (on by default) the sampler would see both layouts as equally likely.
     state = _eight_cards_missing_the_queen()
     assert state.actor == N
-    card, player = decide(state, budget=0.05, seed=seed, restricted_choice=True)
+    card, player = decide(state, budget=0.05, seed=seed)
+    assert player.restricted_choice
     assert player.last_info["exact"]
     assert card in {Card.parse(c) for c in ("SJ", "ST", "S9")}, player.last_info
 
@@ -269,3 +270,42 @@ def test_restricted_choice_weighs_queen_x_x_over_queen_x_three_to_two() -> None:
     east_q = (north, east | sq, south, west | s2)    # West was dealt 4-3-2, East Q-5
     w_q, e_q = player._choice_weights(view, knowledge, [west_q, east_q], [1.0, 1.0])
     assert w_q == pytest.approx(1 / 4) and e_q == pytest.approx(1 / 6)
+
+
+def test_restricted_choice_leaves_out_partners_cards() -> None:
+    # A partner's choice among equals follows the partnership's habits (signals), not chance:
+    # with West skipped only East's choice weighs (1/2 from 5-2 with West holding Q-4-3; the 5
+    # forced from Q-5).
+    state = _eight_cards_missing_the_queen()
+    view = view_of(state, state.actor)
+    player = CardPlayer()
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
+    north, south = Hand.from_pbn("KJT9.-.-.-").mask, Hand.from_pbn("87.2.2.-").mask
+    east = Hand.from_pbn("-.AKQ.-.-").mask
+    west = Hand.from_pbn("-.J.-.A").mask
+    sq, s2 = Card.parse("SQ").bit, Card.parse("S2").bit
+    west_q = (north, east | s2, south, west | sq)
+    east_q = (north, east | sq, south, west | s2)
+    w_q, e_q = player._choice_weights(view, knowledge, [west_q, east_q], [1.0, 1.0], skip={W})
+    assert w_q == pytest.approx(1 / 2) and e_q == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("computer_seats", "skipped"), [("", {S}), ("NESW", {N, E, S, W}), ("NS", {N, S})])
+def test_restricted_choice_applies_to_people_not_to_computer_opponents(
+        computer_seats: str, skipped: set[Seat], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Computer players' habits are known (lowest of equals, signals): only a person's choice
+    # among equal cards counts as chance. North declares here; South is dummy (its partner).
+    seen: list[set[Seat]] = []
+    original = CardPlayer._choice_weights
+
+    def spy(view, knowledge, layouts, weights, skip=()):  # type: ignore[no-untyped-def]
+        seen.append(set(skip))
+        return original(view, knowledge, layouts, weights, skip)
+
+    monkeypatch.setattr(CardPlayer, "_choice_weights", staticmethod(spy))
+    state = _eight_cards_missing_the_queen()
+    player = CardPlayer()
+    view = view_of(state, state.actor)
+    player.choose(view, TableContext(ruleset="duplicate", computer_seats=computer_seats), random.Random(1),
+                  Budget(0.05))
+    assert seen and seen[-1] == skipped

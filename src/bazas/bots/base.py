@@ -40,6 +40,10 @@ class TableContext:
     game_target: int = 100                  # 100 in contract rulesets, 30 in auction-1920
     deal_number: int = 1                    # Chicago: 1-4
     scoring: str = "rubber"                 # rubber | chicago | imps | auction-1920
+    #: Seats played by computer players ("NESW", "NEW"...; "" when unknown): their card habits are
+    #: known (lowest of equals, the signals), while a person is assumed to play equal cards at
+    #: random (restricted choice).
+    computer_seats: str = ""
 
     def vulnerable(self, seat: Seat) -> bool:
         return self.vulnerable_ew if seat & 1 else self.vulnerable_ns

@@ -13,10 +13,11 @@ For the seat to act (declarer also plays dummy's cards) the player
    weighed as the game weighs them, and picks the best expected score; among cards within
    ``robust_eps`` of it, the one double-dummy best in the most layouts (against strategy fusion),
    then more tricks, then card-play habits (lowest of equals following suit, top of a sequence
-   leading). Optional, off by default (measured no gain for their cost): more layouts where
-   solving is cheap, and layout weights from the play so far (the opening lead's textbook card,
-   the other players' recent cards being double-dummy best, restricted choice among the equal
-   cards a defender could have followed with). Defenders signal (:mod:`bazas.bots.signals`):
+   leading). Layouts are weighted by the play so far: restricted choice among the equal cards an
+   opponent could have followed with (on by default). Optional, off by default (measured no gain
+   for their cost): more layouts where solving is cheap, the opening lead's textbook card, the
+   other players' recent cards being double-dummy best, and replaying the bidder on each hidden
+   hand (``auction_replay``). Defenders signal (:mod:`bazas.bots.signals`):
    among cards of equal value they follow with the convention's card (attitude, count, and
    attitude on discards) and weigh the layouts by how well their partner's cards fit it;
 5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds sound lead
@@ -32,14 +33,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bazas.engine.auction import Auction
 from bazas.engine.calls import Bid, Contract, Doubling, Strain, parse_call
 from bazas.engine.cards import ALL_CARDS, Card
-from bazas.engine.seats import Seat
+from bazas.engine.seats import SEATS, Seat
 from bazas.engine.views import SeatView
 
 from .base import Budget, Decision, Explanation, TableContext
@@ -289,11 +290,14 @@ class CardPlayer:
     #: Weight factor for a layout in which the opening lead is not the textbook card from the
     #: leader's holding in that suit (1.0: no weighting).
     lead_consistency: float = 1.0
-    #: Restricted choice: weigh a layout by the chance that each hidden seat, following suit,
+    #: Restricted choice: weigh a layout by the chance that each hidden OPPONENT, following suit,
     #: picked the card it played among its equals (1/k for k equal cards: touching in its hand,
-    #: every rank between them held by that side or already played). Textbook odds for good
-    #: defenders who play equals at random (off by default: bots follow with the lowest of equals).
-    restricted_choice: bool = False
+    #: every rank between them held by that side or already played): the textbook odds against
+    #: people who play equals at random ("eight ever, nine never" comes out right). A partner's
+    #: choice, and a computer opponent's (``TableContext.computer_seats``), follow known habits
+    #: instead (lowest of equals, the signals): against the bots themselves restricted choice
+    #: measured worse on the bench.
+    restricted_choice: bool = True
     #: Tie-break between cards of (almost) equal expected score: the share of layouts in which the
     #: card is double-dummy best (fewer strategy-fusion errors).
     prefer_robust: bool = True
@@ -410,7 +414,8 @@ class CardPlayer:
         if len(solved) > 1 and self.lead_consistency < 1.0:
             weights = self._lead_weights(view, knowledge, layouts[:len(solved)], weights, contract)
         if len(solved) > 1 and self.restricted_choice:
-            weights = self._choice_weights(view, knowledge, layouts[:len(solved)], weights)
+            known_habits = {view.seat.partner} | {s for s in SEATS if s.name in context.computer_seats}
+            weights = self._choice_weights(view, knowledge, layouts[:len(solved)], weights, skip=known_habits)
         if len(solved) > 1 and self.signals and view.seat.side != declarer.side:
             weights = self._signal_weights(view, knowledge, layouts[:len(solved)], weights, contract)
         if len(solved) > 1 and self.consistency < 1.0:
@@ -522,11 +527,11 @@ class CardPlayer:
 
     @staticmethod
     def _choice_weights(view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
-                        weights: list[float]) -> list[float]:
+                        weights: list[float], skip: Collection[Seat] = ()) -> list[float]:
         """Restricted choice (cheap: no solving): a layout's weight times, for every card a hidden
-        seat played following suit, 1/k where k is how many equal cards (its class) that seat then
-        held; equal: same suit, every rank between held by that seat or its partner or played in an
-        earlier trick."""
+        seat (not in ``skip``) played following suit, 1/k where k is how many equal cards (its
+        class) that seat then held; equal: same suit, every rank between held by that seat or its
+        partner or played in an earlier trick."""
         tricks = list(view.tricks) + ([view.current] if view.current is not None else [])
         flat: list[tuple[Seat, int, int]] = []   # (seat, card, cards of earlier tricks) when following suit
         done = 0
@@ -543,7 +548,7 @@ class CardPlayer:
             factor = 1.0
             for seat, idx, earlier in reversed(flat):
                 later[seat] |= 1 << idx
-                if earlier < 0 or seat not in hidden:
+                if earlier < 0 or seat not in hidden or seat in skip:
                     continue
                 own = lay[seat] | later[seat]
                 side = own | lay[seat.partner] | later[seat.partner] | earlier

@@ -63,8 +63,9 @@ def next_deal(session: Any, rng: random.Random, board_deals: dict[int, Deal]) ->
     return NextDeal(deal_random(rng), session.next_dealer, None, None)
 
 
-def context_for(session: Any) -> Any:
-    """The bots' public table context before the next deal."""
+def context_for(session: Any, computer_seats: str = "NESW") -> Any:
+    """The bots' public table context before the next deal (``computer_seats``: the seats bots
+    play, all four unless a person sits at the table)."""
     from bazas.bots.base import TableContext
 
     rid = session.ruleset.id
@@ -75,7 +76,8 @@ def context_for(session: Any) -> Any:
     return TableContext(ruleset=rid, vulnerable_ns=vul.is_vulnerable(Seat.N.side),
                         vulnerable_ew=vul.is_vulnerable(Seat.E.side), part_score_ns=parts.ns,
                         part_score_ew=parts.ew, game_target=30 if rid == "auction-1920" else 100,
-                        deal_number=(nb[0] if nb else len(session.entries) + 1), scoring=scoring)
+                        deal_number=(nb[0] if nb else len(session.entries) + 1), scoring=scoring,
+                        computer_seats=computer_seats)
 
 
 def record_result(session: Any, state: DealState, nd: NextDeal) -> Any:

@@ -96,8 +96,8 @@ class PlayTable:
                     self.session = self.session.stop()
                     break
                 nd = next_deal(self.session, self.rng, self.board_deals)
-                context = context_for(self.session)
                 human = nd.table in (None, 1)
+                context = context_for(self.session, "NEW" if human else "NESW")
                 if nd.board is not None:
                     where = "you play table 1" if human else "the bots play table 2 (seats swapped)"
                     self.console.rule(f"Board {nd.board}, table {nd.table}: {where}")

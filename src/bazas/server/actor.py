@@ -179,13 +179,15 @@ def context_of(table: Table) -> TableContext:
         game_target=30 if ruleset == "auction-1920" else 100,
         deal_number=session.standing.deal_number,
         scoring=ruleset,
+        computer_seats="".join(s.name for s in SEATS if table.players[s].is_bot),
     )
 
 
 def context_dict(ctx: TableContext) -> dict[str, Any]:
     return {"ruleset": ctx.ruleset, "vulnerable_ns": ctx.vulnerable_ns, "vulnerable_ew": ctx.vulnerable_ew,
             "part_score_ns": ctx.part_score_ns, "part_score_ew": ctx.part_score_ew,
-            "game_target": ctx.game_target, "deal_number": ctx.deal_number, "scoring": ctx.scoring}
+            "game_target": ctx.game_target, "deal_number": ctx.deal_number, "scoring": ctx.scoring,
+            "computer_seats": ctx.computer_seats}
 
 
 class TableActor:
