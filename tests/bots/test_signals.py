@@ -237,3 +237,41 @@ def test_signals_are_on_by_default_for_the_computer_players() -> None:
     player = bot_for("duplicate", "normal").card_player
     assert isinstance(player, CardPlayer)
     assert player.signals and player.signal_discards
+
+
+def test_declarer_reads_computer_defenders_count_signals() -> None:
+    # Dummy led the 2 of spades and East, a computer player, followed with the 4. Count: high
+    # from an even number, lowest from an odd one. East with K-5-4 (odd) plays the 4; with 5-4
+    # (even) it would have played the 5, so that layout weighs less for a declarer who reads it.
+    state = ending({N: "32.-.-.A", S: "AQ.A.-.-", E: "K54.-.-.-", W: "T9.-.A.-"}, Strain.NT, S, N,
+                   current=("S2", "S4"), level=7)
+    view = view_of(state, S)
+    player = CardPlayer(read_signals=True)
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
+    odd = knowledge.layout({E: Hand.from_pbn("K5.-.-.-").mask, W: Hand.from_pbn("T9.-.A.-").mask})
+    even = knowledge.layout({E: Hand.from_pbn("5.-.A.-").mask, W: Hand.from_pbn("KT9.-.-.-").mask})
+    w_odd, w_even = player._signal_weights(view, knowledge, [odd, even], [1.0, 1.0], Contract.parse("7NT"),
+                                           signallers=[E])
+    assert w_odd == 1.0 and w_even <= player.signal_mismatch
+
+
+@pytest.mark.parametrize(("computer_seats", "read"), [("NESW", {E, W}), ("NS", set())])
+def test_declarer_reads_signals_only_from_computer_defenders(computer_seats: str, read: set[Seat],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # A person's signals are not known to follow the convention: declarer reads bots only.
+    from bazas.bots.base import TableContext
+
+    seen: list[set[Seat]] = []
+    original = CardPlayer._signal_weights
+
+    def spy(self, view, knowledge, layouts, weights, contract, signallers=None):  # type: ignore[no-untyped-def]
+        seen.append(set(signallers or ()))
+        return original(self, view, knowledge, layouts, weights, contract, signallers)
+
+    monkeypatch.setattr(CardPlayer, "_signal_weights", spy)
+    state = ending({N: "32.-.-.A", S: "AQ.A.-.-", E: "K54.-.-.-", W: "T9.-.A.-"}, Strain.NT, S, N,
+                   current=("S2", "S4"), level=7)
+    player = CardPlayer(read_signals=True)
+    player.choose(view_of(state, S), TableContext(ruleset="duplicate", computer_seats=computer_seats),
+                  random.Random(1), Budget(0.05))
+    assert (seen[-1] if seen else set()) == read

@@ -318,6 +318,9 @@ class CardPlayer:
     signal_discards: bool = True
     #: In suit contracts, attitude also asks for a ruff: high from a doubleton with a trump left.
     signal_ruffs: bool = False
+    #: Declarer reads the defenders' signals (the same convention and weights) when they are
+    #: computer players (``TableContext.computer_seats``), whose method is known.
+    read_signals: bool = False
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them.
@@ -418,6 +421,11 @@ class CardPlayer:
             weights = self._choice_weights(view, knowledge, layouts[:len(solved)], weights, skip=known_habits)
         if len(solved) > 1 and self.signals and view.seat.side != declarer.side:
             weights = self._signal_weights(view, knowledge, layouts[:len(solved)], weights, contract)
+        elif len(solved) > 1 and self.read_signals and view.seat.side == declarer.side:
+            # Declarer reads the defenders' signals where it knows their method: computer players.
+            signallers = [s for s in knowledge.hidden if s.name in context.computer_seats]
+            if signallers:
+                weights = self._signal_weights(view, knowledge, layouts[:len(solved)], weights, contract, signallers)
         if len(solved) > 1 and self.consistency < 1.0:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline)
@@ -586,22 +594,23 @@ class CardPlayer:
         return default
 
     def _signal_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
-                        weights: list[float], contract: Contract) -> list[float]:
-        """Weigh each layout by how well the cards the defender's partner played fit the
-        signalling convention in it (:func:`bazas.bots.signals.layout_weight`; cheap: no
-        solving)."""
+                        weights: list[float], contract: Contract,
+                        signallers: Collection[Seat] | None = None) -> list[float]:
+        """Weigh each layout by how well the cards the ``signallers`` (defenders; by default the
+        defender's partner) played fit the signalling convention in it
+        (:func:`bazas.bots.signals.layout_weight`; cheap: no solving)."""
         assert view.seat is not None and view.declarer is not None
-        partner = view.seat.partner
-        if partner not in knowledge.hidden:
-            return weights
+        seats = [s for s in (signallers if signallers is not None else (view.seat.partner,))
+                 if s in knowledge.hidden and s.side != view.declarer.side]
         trump = -1 if contract.strain is Strain.NT else int(contract.strain)
         tricks = list(view.tricks) + ([view.current] if view.current is not None else [])
-        cards = partner_cards(tricks, partner, view.declarer, trump, self.signal_discards)
-        if not cards:
-            return weights
         ruff = trump if self.signal_ruffs and trump >= 0 else None
-        out = [w * layout_weight(cards, lay[partner], self.signal_mismatch, self.signal_unequal, ruff)
-               for w, lay in zip(weights, layouts, strict=False)]
+        out = list(weights)
+        for seat in seats:
+            cards = partner_cards(tricks, seat, view.declarer, trump, self.signal_discards)
+            if cards:
+                out = [w * layout_weight(cards, lay[seat], self.signal_mismatch, self.signal_unequal, ruff)
+                       for w, lay in zip(out, layouts, strict=False)]
         return out if sum(out) > 0.0 else weights
 
     def _play_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
