@@ -111,6 +111,13 @@ def validate(*clients: Client) -> None:
             SERVER_MESSAGE.validate_python(m)
 
 
+def audit_deal(server: ServerProcess, table_id: str, number: int, watchers: dict[str, Client]) -> None:
+    """Audit deal ``number`` as each watcher saw it (keyed by seat, or a name for a spectator)."""
+    deal = server.get(f"/api/tables/{table_id}/deals/{number}").json()
+    for who, client in watchers.items():
+        audit(who, who if who in ("N", "E", "S", "W") else None, client, number, deal)
+
+
 # -- the tests ----------------------------------------------------------------------------------
 
 async def _replaced(server: ServerProcess) -> None:
@@ -143,9 +150,7 @@ async def _replaced(server: ServerProcess) -> None:
     assert summary["seats"]["N"]["substitute"] is True
     await play_until([south], south, lambda m: m["table"]["deal_number"] == 1 and m["view"]["phase"] == "done",
                      timeout=120)
-    deal = server.get(f"/api/tables/{table_id}/deals/1").json()
-    audit("S", "S", south, 1, deal)
-    audit("watcher", None, watcher, 1, deal)
+    audit_deal(server, table_id, 1, {"S": south, "watcher": watcher})
     validate(south, watcher)
     await watcher.close()
     await south.close()
@@ -302,9 +307,7 @@ async def _claim(server: ServerProcess) -> None:
     # The claim needed East's answer too: the deal ended, so East's substitute accepted it.
     st = await south.until(lambda m: m["view"]["phase"] == "done", timeout=30)
     assert st["score"]["deals"][-1]["contract"].startswith("7NT") and st["score"]["deals"][-1]["tricks"] < 13
-    deal = server.get(f"/api/tables/{table_id}/deals/1").json()
-    audit("S", "S", south, 1, deal)
-    audit("W", "W", west, 1, deal)
+    audit_deal(server, table_id, 1, {"S": south, "W": west})
     validate(south, west, east)
     await south.close()
     await west.close()
