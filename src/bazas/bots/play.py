@@ -308,7 +308,8 @@ class CardPlayer:
     #: plays the convention's card (attitude when partner led, count when declarer's side led),
     #: and weighs each layout by ``signal_mismatch`` per partner's card that does not fit the
     #: convention there (``signal_unequal`` per card followed with over a lower equal card).
-    #: ``signal_discards``: attitude on discards too. Declarer's play and inference are unchanged.
+    #: ``signal_discards``: attitude on discards too. Declarer never signals; it reads the
+    #: signals only with ``read_signals``.
     #: On by default: measured on `bazas bench bots` (100 deals, seed 1) defence tricks lost per
     #: deal 0.62 -> 0.48, declarer not worse; a larger ``signal_eps`` (0.08) or ``signal_ruffs``
     #: measured no better.
@@ -709,7 +710,7 @@ class CardPlayer:
     def _knowledge(self, view: SeatView, context: TableContext, with_constraints: bool) -> Knowledge:
         constraints: Mapping[Seat, ConstraintLike] = {}
         if with_constraints:
-            ckey = (view.dealer, view.calls, context.ruleset, self.system)
+            ckey = (view.dealer, view.calls, context, self.system)  # promises depend on the score too
             cached = self._constraint_cache.get(ckey)
             if cached is None:
                 source = self.constraints or _auction_constraints(self.system, self.auction_replay)
