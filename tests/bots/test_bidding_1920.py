@@ -12,7 +12,7 @@ from bazas.engine.calls import Strain
 from bazas.engine.cards import Hand
 from bazas.engine.seats import Seat
 
-AUCTION = TableContext(ruleset="auction-1920", game_target=30, scoring="auction-1920")
+AUCTION = TableContext(ruleset="auction-1920")
 
 
 def bid(hand: str, auction: str = "", dealer: str = "N", context: TableContext = AUCTION) -> str:
@@ -87,7 +87,7 @@ def test_score_toward_thirty() -> None:
     hand = "72.Q63.J72.AQ874"  # 1½ quick tricks, five clubs
     assert bid(hand) == "P"
     # with 24 below, one odd trick in clubs (6) completes the game: a lighter bid is worth it
-    near = TableContext(ruleset="auction-1920", game_target=30, scoring="auction-1920", part_score_ns=24)
+    near = TableContext(ruleset="auction-1920", part_score_ns=24)
     assert bid(hand, context=near) == "1C"
 
 

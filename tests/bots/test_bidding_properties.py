@@ -19,11 +19,11 @@ from bazas.engine.seats import SEATS, Seat
 CONTEXTS = [
     TableContext(),
     TableContext(ruleset="rubber", part_score_ns=60, part_score_ew=40, vulnerable_ew=True),
-    TableContext(ruleset="chicago", scoring="chicago", deal_number=4, vulnerable_ns=True, vulnerable_ew=True,
+    TableContext(ruleset="chicago", deal_number=4, vulnerable_ns=True, vulnerable_ew=True,
                  part_score_ew=70),
-    TableContext(ruleset="duplicate", scoring="imps", vulnerable_ns=True),
-    TableContext(ruleset="auction-1920", game_target=30, scoring="auction-1920"),
-    TableContext(ruleset="auction-1920", game_target=30, scoring="auction-1920", part_score_ns=24, part_score_ew=18),
+    TableContext(ruleset="duplicate", vulnerable_ns=True),
+    TableContext(ruleset="auction-1920"),
+    TableContext(ruleset="auction-1920", part_score_ns=24, part_score_ew=18),
 ]
 
 

@@ -235,8 +235,8 @@ def test_opponents_part_score_does_not_change_our_game() -> None:
 
 def test_imps_vulnerable_bids_thin_games() -> None:
     hand = "Q72.K83.J952.K72"  # 9 HCP
-    imps_vul = TableContext(ruleset="duplicate", scoring="imps", vulnerable_ns=True)
-    imps_nv = TableContext(ruleset="duplicate", scoring="imps")
+    imps_vul = TableContext(ruleset="duplicate", vulnerable_ns=True)
+    imps_nv = TableContext(ruleset="duplicate")
     assert bid(hand, "1NT P", context=imps_vul) == "3NT"
     assert bid(hand, "1NT P", context=imps_nv) == "2NT"
     assert bid(hand, "1NT P") == "2NT"
@@ -253,8 +253,8 @@ def test_sacrifice_depends_on_vulnerability() -> None:
 def test_chicago_fourth_deal_needs_full_values_for_game() -> None:
     """On Chicago's fourth deal a part score earns 100 anyway: no thin games (threshold +1)."""
     hand = "Q72.K83.Q952.K72"  # 10 HCP opposite 15-17
-    c4 = TableContext(ruleset="chicago", scoring="chicago", deal_number=4, vulnerable_ns=True, vulnerable_ew=True)
-    c1 = TableContext(ruleset="chicago", scoring="chicago", deal_number=1)
+    c4 = TableContext(ruleset="chicago", deal_number=4, vulnerable_ns=True, vulnerable_ew=True)
+    c1 = TableContext(ruleset="chicago", deal_number=1)
     assert bid(hand, "1NT P") == "3NT"
     assert bid(hand, "1NT P", context=c1) == "3NT"
     assert bid(hand, "1NT P", context=c4) == "2NT"

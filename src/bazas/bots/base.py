@@ -11,7 +11,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bazas.engine.seats import Seat
+from bazas.engine.deal import Vulnerability
+from bazas.engine.rulesets import BotScoring, Ruleset
+from bazas.engine.rulesets import get as get_ruleset
+from bazas.engine.seats import Seat, Side
+from bazas.engine.session import Session
 from bazas.engine.state import Action
 from bazas.engine.views import SeatView
 
@@ -30,26 +34,80 @@ class Explanation:
 
 @dataclass(frozen=True, slots=True)
 class TableContext:
-    """Public facts about the table a bot plays at (nothing hidden)."""
+    """Public facts about the table a bot plays at (nothing hidden).
 
-    ruleset: str = "rubber"                 # ruleset id: auction-1920, rubber, chicago, duplicate
+    Everything about the game itself (its game target, its scoring style, its bidding system)
+    comes from the ruleset named by ``ruleset``; the fields hold only what changes from deal to
+    deal. Build one from a session with :meth:`for_session`.
+
+    >>> TableContext(ruleset="subasta").game_target, TableContext(ruleset="teams").scoring
+    (30, 'imps')
+    """
+
+    ruleset: str = "rubber"                 # ruleset id or alias (any registered ruleset)
     vulnerable_ns: bool = False
     vulnerable_ew: bool = False
     part_score_ns: int = 0                  # below-the-line points toward the current game
     part_score_ew: int = 0
-    game_target: int = 100                  # 100 in contract rulesets, 30 in auction-1920
-    deal_number: int = 1                    # Chicago: 1-4
-    scoring: str = "rubber"                 # rubber | chicago | imps | auction-1920
+    deal_number: int = 1                    # Chicago: 1-4; duplicate: the board number
     #: Seats played by computer players ("NESW", "NEW"...; "" when unknown): their card habits are
     #: known (lowest of equals, the signals), while a person is assumed to play equal cards at
     #: random (restricted choice).
     computer_seats: str = ""
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset this table plays."""
+        return get_ruleset(self.ruleset)
+
+    @property
+    def game_target(self) -> int:
+        """Points below the line that make a game (the ruleset's)."""
+        return self.rules.game_target
+
+    @property
+    def scoring(self) -> BotScoring:
+        """How the bots weigh results (the ruleset's scoring style)."""
+        return self.rules.bot_scoring
+
+    @property
+    def bidding_system(self) -> str:
+        return self.rules.bidding_system
 
     def vulnerable(self, seat: Seat) -> bool:
         return self.vulnerable_ew if seat & 1 else self.vulnerable_ns
 
     def part_score(self, seat: Seat) -> int:
         return self.part_score_ew if seat & 1 else self.part_score_ns
+
+    @classmethod
+    def for_session(cls, session: Session, computer_seats: str = "NESW",
+                    vulnerability: Vulnerability | None = None, deal_number: int | None = None) -> TableContext:
+        """The context of the next deal of ``session`` (the one being played at a table: the
+        session records a deal when it ends). ``vulnerability`` and ``deal_number`` override what
+        the session says (a duplicate board played out of order).
+
+        >>> from bazas.engine.session import Session
+        >>> TableContext.for_session(Session.start("chicago", "N"))
+        TableContext(ruleset='chicago', vulnerable_ns=False, vulnerable_ew=False, part_score_ns=0, part_score_ew=0, deal_number=1, computer_seats='NESW')
+        """
+        vul = session.next_vulnerability if vulnerability is None else vulnerability
+        parts = session.part_scores
+        if deal_number is None:
+            board = session.next_board
+            deal_number = board[0] if board else session.standing.deal_number
+        return cls(ruleset=session.ruleset.id, vulnerable_ns=vul.is_vulnerable(Side.NS),
+                   vulnerable_ew=vul.is_vulnerable(Side.EW), part_score_ns=parts.ns, part_score_ew=parts.ew,
+                   deal_number=deal_number, computer_seats=computer_seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (for a worker process or a record); :meth:`from_dict` reads it back."""
+        return {f: getattr(self, f) for f in self.__slots__}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableContext:
+        """Read :meth:`to_dict`'s data; keys that are facts of the ruleset are ignored."""
+        return cls(**{k: v for k, v in data.items() if k in cls.__slots__})
 
 
 @dataclass(frozen=True, slots=True)

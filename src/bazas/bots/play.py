@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bazas.engine.auction import Auction
-from bazas.engine.calls import Bid, Contract, Doubling, Strain, parse_call
+from bazas.engine.calls import Bid, Contract, Strain, parse_call
 from bazas.engine.cards import ALL_CARDS, Card
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.views import SeatView
@@ -61,66 +61,13 @@ ScoreFunction = Callable[[int], float]
 
 # -- scoring -----------------------------------------------------------------------------------
 
-_TRICK_1920 = {Strain.C: 6, Strain.D: 7, Strain.H: 8, Strain.S: 9, Strain.NT: 10}
-
-
-def _builtin_contract_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
-    """Duplicate-style contract scoring (WBF Law 77): the fallback for unknown rulesets."""
-    need = contract.tricks_needed
-    mult = int(contract.doubling)
-    if tricks < need:
-        under = need - tricks
-        if contract.doubling is Doubling.UNDOUBLED:
-            return -under * (100 if vulnerable else 50)
-        steps = (200, 300) if vulnerable else (100, 200, 200, 300)
-        return -sum(steps[min(i, len(steps) - 1)] for i in range(under)) * (mult // 2)
-    first, later = {Strain.C: (20, 20), Strain.D: (20, 20), Strain.H: (30, 30), Strain.S: (30, 30),
-                    Strain.NT: (40, 30)}[contract.strain]
-    trick_score = (first + (contract.level - 1) * later) * mult
-    over = tricks - need
-    score = trick_score + ((500 if vulnerable else 300) if trick_score >= 100 else 50)
-    if contract.doubling is Doubling.UNDOUBLED:
-        score += over * later
-    else:
-        score += over * (200 if vulnerable else 100) * (mult // 2) + 50 * (mult // 2)
-    if contract.level == 6:
-        score += 750 if vulnerable else 500
-    elif contract.level == 7:
-        score += 1500 if vulnerable else 1000
-    return score
-
-
-def _game_value(ruleset_id: str, contract: Contract, tricks: int, vulnerable: bool, part_score: int) -> int:
-    """What completing a game is worth where the ruleset's own ``declarer_score`` leaves it to the
-    rubber (rubber bridge: about 300 / 500; auction-1920: half the 250 rubber bonus)."""
-    if tricks < contract.tricks_needed:
-        return 0
-    if ruleset_id == "rubber":
-        first, later = {Strain.C: (20, 20), Strain.D: (20, 20), Strain.H: (30, 30), Strain.S: (30, 30),
-                        Strain.NT: (40, 30)}[contract.strain]
-        below = (first + (contract.level - 1) * later) * int(contract.doubling)
-        return (500 if vulnerable else 300) if part_score + below >= 100 else 0
-    if ruleset_id == "auction-1920":
-        below = (tricks - 6) * _TRICK_1920[contract.strain] * int(contract.doubling)
-        return 125 if part_score + below >= 30 else 0
-    return 0
-
-
 def score_function(contract: Contract, declarer: Seat, context: TableContext) -> ScoreFunction:
-    """Declarer's side's score for each trick count under ``context.ruleset`` (cached table)."""
+    """Declarer's side's score for each trick count under the table's ruleset
+    (:meth:`~bazas.engine.rulesets.Ruleset.bot_score`: the contract plus what a game is worth)."""
     vulnerable = context.vulnerable(declarer)
     part = context.part_score(declarer)
-    rid = context.ruleset
-    table: list[float]
-    try:
-        from bazas.engine.rulesets import get
-
-        ruleset = get(rid)
-        rid = ruleset.id
-        table = [float(ruleset.declarer_score(contract, t, vulnerable)
-                       + _game_value(rid, contract, t, vulnerable, part)) for t in range(14)]
-    except (ImportError, ValueError):
-        table = [float(_builtin_contract_score(contract, t, vulnerable)) for t in range(14)]
+    ruleset = context.rules
+    table = [float(ruleset.bot_score(contract, t, vulnerable, part)) for t in range(14)]
     return table.__getitem__
 
 
@@ -797,7 +744,7 @@ def _auction_constraints(system: str | None, replay: bool = False
         if infer is None:
             return {}
         auction = Auction.from_calls(view.dealer, list(view.calls))
-        chosen = system or ("auction-1920" if context.ruleset == "auction-1920" else "sayc")
+        chosen = system or context.bidding_system
         found = infer(auction, chosen, context)
         return {seat: c for seat, c in dict(found).items() if c is not None}
 

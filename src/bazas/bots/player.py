@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bazas.engine.deal import Deal
+from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import ClaimAction, DealState
 from bazas.engine.views import SeatView, view_of
@@ -83,7 +84,7 @@ def default_bidder(ruleset_id: str = "rubber") -> Bot:
     bidder_class = _bidding_attr("Bidder")
     if bidder_class is None:
         return SimpleBidder()
-    system = "auction-1920" if ruleset_id == "auction-1920" else "sayc"
+    system = get_ruleset(ruleset_id).bidding_system
     for kwargs in ({"system": system}, {}):
         try:
             bidder: Bot = bidder_class(**kwargs)
@@ -106,7 +107,7 @@ def bot_for(ruleset_id: str = "rubber", strength: str = "normal", solver: Solver
     if strength not in STRENGTHS:
         raise ValueError(f"unknown strength {strength!r} (expected baseline, {', '.join(STRENGTHS)})")
     max_samples, min_samples = STRENGTHS[strength]
-    system = "auction-1920" if ruleset_id == "auction-1920" else "sayc"
+    system = get_ruleset(ruleset_id).bidding_system
     card_player = CardPlayer(max_samples=max_samples, min_samples=min_samples, system=system)
     if solver is not None:
         card_player.solver = solver

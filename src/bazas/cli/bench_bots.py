@@ -136,7 +136,7 @@ def _context(board: Board) -> Any:
 
     vul = board.vulnerability
     return TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Seat.N.side),
-                        vulnerable_ew=vul.is_vulnerable(Seat.E.side), scoring="imps", deal_number=board.number,
+                        vulnerable_ew=vul.is_vulnerable(Seat.E.side), deal_number=board.number,
                         computer_seats="NESW")
 
 

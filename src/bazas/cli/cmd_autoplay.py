@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bazas.engine.deal import Board, Deal, deal_random
+from bazas.engine.rulesets import ids as ruleset_ids
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState
 
 __all__ = ["NextDeal", "context_for", "next_deal", "record_result", "register", "run"]
 
-RULESETS = ("auction-1920", "rubber", "chicago", "duplicate")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Four computer players bid and play a whole session of the ruleset (a rubber, a "
                     "Chicago, a 1920 rubber, or a 4-board duplicate set at two tables), or --deals N deals.",
     )
-    p.add_argument("--ruleset", default="rubber", choices=RULESETS, help="ruleset (default rubber)")
+    p.add_argument("--ruleset", default="rubber", choices=ruleset_ids(), help="ruleset (default rubber)")
     p.add_argument("--deals", type=int, default=None,
                    help="number of deals (default: one whole session; sessions follow one another)")
     p.add_argument("--seed", type=int, default=None, help="seed for reproducible deals and play")
@@ -68,16 +68,7 @@ def context_for(session: Any, computer_seats: str = "NESW") -> Any:
     play, all four unless a person sits at the table)."""
     from bazas.bots.base import TableContext
 
-    rid = session.ruleset.id
-    vul = session.next_vulnerability
-    parts = session.part_scores
-    scoring = {"duplicate": "imps"}.get(rid, rid)
-    nb = session.next_board
-    return TableContext(ruleset=rid, vulnerable_ns=vul.is_vulnerable(Seat.N.side),
-                        vulnerable_ew=vul.is_vulnerable(Seat.E.side), part_score_ns=parts.ns,
-                        part_score_ew=parts.ew, game_target=30 if rid == "auction-1920" else 100,
-                        deal_number=(nb[0] if nb else len(session.entries) + 1), scoring=scoring,
-                        computer_seats=computer_seats)
+    return TableContext.for_session(session, computer_seats)
 
 
 def record_result(session: Any, state: DealState, nd: NextDeal) -> Any:

@@ -16,6 +16,10 @@ import json
 import sys
 from typing import Any
 
+from bazas.engine.errors import BazasError
+from bazas.engine.rulesets import get as get_ruleset
+from bazas.engine.rulesets import ids as ruleset_ids
+
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
@@ -28,7 +32,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--vul", default="none", help="vulnerability: none, ns, ew or both (default none)")
     p.add_argument("--auction", default="", help='calls so far from the dealer, e.g. "1C P 1H X" (default: none)')
     p.add_argument("--ruleset", default="rubber",
-                   help="auction-1920 (1920 Auction Bridge bidding) or rubber, chicago, duplicate (SAYC); default rubber")
+                   help="the ruleset (its bots' bidding system and scoring): " + ", ".join(ruleset_ids()) + "; default rubber")
     p.add_argument("--part-score", action="append", default=[], metavar="SIDE=POINTS",
                    help="a side's part score toward game, e.g. NS=60 (repeatable)")
     p.add_argument("--deal-number", type=int, default=1, help="Chicago deal number 1-4 (default 1)")
@@ -48,7 +52,6 @@ def run(args: argparse.Namespace) -> int:
     from bazas.engine.calls import parse_call
     from bazas.engine.cards import Hand
     from bazas.engine.deal import Vulnerability
-    from bazas.engine.errors import BazasError
     from bazas.engine.seats import Seat, Side
 
     try:
@@ -66,9 +69,11 @@ def run(args: argparse.Namespace) -> int:
         vul = Vulnerability.parse(args.vul)
     except BazasError as exc:
         return _fail(str(exc))
-    ruleset = args.ruleset.strip().lower()
-    if ruleset not in ("auction-1920", "rubber", "chicago", "duplicate"):
-        return _fail(f"unknown --ruleset {args.ruleset!r} (expected auction-1920, rubber, chicago or duplicate)")
+    try:
+        rules = get_ruleset(args.ruleset)
+    except BazasError:
+        return _fail(f"unknown --ruleset {args.ruleset!r} (expected one of {', '.join(ruleset_ids())})")
+    ruleset = rules.id
     parts = {Side.NS: 0, Side.EW: 0}
     for item in args.part_score:
         side_text, _, points = item.partition("=")
@@ -76,13 +81,14 @@ def run(args: argparse.Namespace) -> int:
             parts[Side.parse(side_text)] = int(points)
         except (BazasError, ValueError):
             return _fail(f"bad --part-score {item!r} (expected NS=60 or EW=40)")
-    game = 30 if ruleset == "auction-1920" else 100
+    game = rules.game_target
     for side, points in parts.items():
         if not 0 <= points < game:
             return _fail(f"bad --part-score {side.name}={points}: a part score is 0-{game - 1} "
                          f"(at {game} the game is won and the part scores are cleared)")
-    if not 1 <= args.deal_number <= 4:
-        return _fail(f"bad --deal-number {args.deal_number}: a Chicago has deals 1-4")
+    deals = rules.session_deals if rules.one_table else None
+    if args.deal_number < 1 or (deals is not None and args.deal_number > deals):
+        return _fail(f"bad --deal-number {args.deal_number}: {rules.name()} has deals 1-{deals or 'on'}")
     tokens = args.auction.replace(",", " ").split()
     try:
         calls = [parse_call(t) for t in tokens]
@@ -91,16 +97,13 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"bad --auction: {exc}")
     if auction.is_complete:
         return _fail("bad --auction: the auction is over, there is no call to make")
-    is_1920 = ruleset == "auction-1920"
     context = TableContext(
         ruleset=ruleset,
-        vulnerable_ns=vul.is_vulnerable(Side.NS) and not is_1920,
-        vulnerable_ew=vul.is_vulnerable(Side.EW) and not is_1920,
+        vulnerable_ns=vul.is_vulnerable(Side.NS) and rules.has_vulnerability,
+        vulnerable_ew=vul.is_vulnerable(Side.EW) and rules.has_vulnerability,
         part_score_ns=parts[Side.NS],
         part_score_ew=parts[Side.EW],
-        game_target=30 if is_1920 else 100,
         deal_number=args.deal_number,
-        scoring={"duplicate": "imps"}.get(ruleset, ruleset),
     )
     choice = choose(hand, dealer, calls, context)
     if args.json:

@@ -22,6 +22,7 @@ from typing import IO, Any
 from bazas.engine.cards import PBN_SUIT_ORDER, Card, Hand
 from bazas.engine.deal import Deal
 from bazas.engine.errors import InvalidNotation
+from bazas.engine.rulesets import ids as ruleset_ids
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import Action, DealState, parse_action
 from bazas.engine.views import SeatView, view_of
@@ -39,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "rubber or a duplicate board set. Type calls (1S, P, X) and cards (SA); "
                     "'?' or '? N' explains a call, 'hint', 'auto', 'score', 'quit'.",
     )
-    p.add_argument("--ruleset", default="rubber", choices=("auction-1920", "rubber", "chicago", "duplicate"))
+    p.add_argument("--ruleset", default="rubber", choices=ruleset_ids())
     p.add_argument("--seed", type=int, default=None, help="seed for reproducible deals")
     p.add_argument("--budget", type=float, default=0.3, help="bot seconds per action (default 0.3)")
     p.add_argument("--strength", default="normal", choices=("baseline", "fast", "normal", "strong"))

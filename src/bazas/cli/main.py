@@ -39,6 +39,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from bazas.engine.errors import BazasError
+    from bazas.engine.rulesets import load_modules
+
+    try:
+        # Games from outside the package (BAZAS_RULESETS="pkg.module other.module") register first,
+        # so that every command's --ruleset choices include them.
+        load_modules(os.environ.get("BAZAS_RULESETS", ""))
+    except BazasError as exc:
+        print(f"bazas: BAZAS_RULESETS: {exc}", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

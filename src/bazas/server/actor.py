@@ -166,28 +166,13 @@ def score_dict(session: Session, rubber: int, rubbers: tuple[Session, ...]) -> d
 
 def context_of(table: Table) -> TableContext:
     """The public facts a bot gets about the table (vulnerability and score of the current deal)."""
-    session = table.session
-    vul = table.vulnerability
-    parts = session.part_scores
-    ruleset = table.ruleset
-    return TableContext(
-        ruleset=ruleset,
-        vulnerable_ns=vul.is_vulnerable(Side.NS),
-        vulnerable_ew=vul.is_vulnerable(Side.EW),
-        part_score_ns=parts.ns,
-        part_score_ew=parts.ew,
-        game_target=30 if ruleset == "auction-1920" else 100,
-        deal_number=session.standing.deal_number,
-        scoring=ruleset,
-        computer_seats="".join(s.name for s in SEATS if table.players[s].is_bot),
-    )
+    return TableContext.for_session(
+        table.session, "".join(s.name for s in SEATS if table.players[s].is_bot),
+        vulnerability=table.vulnerability, deal_number=table.session.standing.deal_number)
 
 
 def context_dict(ctx: TableContext) -> dict[str, Any]:
-    return {"ruleset": ctx.ruleset, "vulnerable_ns": ctx.vulnerable_ns, "vulnerable_ew": ctx.vulnerable_ew,
-            "part_score_ns": ctx.part_score_ns, "part_score_ew": ctx.part_score_ew,
-            "game_target": ctx.game_target, "deal_number": ctx.deal_number, "scoring": ctx.scoring,
-            "computer_seats": ctx.computer_seats}
+    return ctx.to_dict()
 
 
 class TableActor:

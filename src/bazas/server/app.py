@@ -10,6 +10,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -19,13 +21,14 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTex
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
-from bazas.engine.rulesets import RULESETS
+from bazas.engine.rulesets import Ruleset, all_rulesets, load_modules
+from bazas.engine.rulesets import one_table as one_table_rulesets
 from bazas.engine.seats import SEATS
 
 from . import workers
 from .actor import Connection, TableActor, context_dict, context_of, dumps, error_text
 from .export import deal_game, pbn_text
-from .hub import PLAYABLE, Hub
+from .hub import Hub
 from .protocol import CLIENT_MESSAGE, CreatedTable, CreateTable
 from .settings import Settings
 
@@ -36,6 +39,21 @@ LANGS = ("es", "en")
 #: Commands waiting at one table beyond which new ones are refused (``busy``).
 MAX_BACKLOG = 500
 
+
+
+def rules_page(ruleset: Ruleset, lang: str) -> Path | None:
+    """The rules page of ``ruleset`` in ``lang``: ``server/rules/<id>.<lang>.html``, else the page
+    that ships beside the ruleset's own module (``<id>.<lang>.html``), so that a new game is its
+    engine module and its page."""
+    module = sys.modules.get(type(ruleset).__module__)
+    places = [HERE / "rules"]
+    if module is not None and getattr(module, "__file__", None):
+        places.append(Path(str(module.__file__)).parent)
+    for place in places:
+        html = place / f"{ruleset.id}.{lang}.html"
+        if html.is_file():
+            return html
+    return None
 
 def _lang(request: Request, lang: str | None) -> str:
     if lang in LANGS:
@@ -57,6 +75,7 @@ def _lang(request: Request, lang: str | None) -> str:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    load_modules(os.environ.get("BAZAS_RULESETS", ""))
     static_dir = Path(settings.static_dir) if settings.static_dir else HERE / "static"
 
     @contextlib.asynccontextmanager
@@ -98,8 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/rulesets")
     async def rulesets() -> dict[str, Any]:
-        return {"rulesets": [{"id": r.id, "title": r.title, "source": r.source} for r in RULESETS
-                             if r.id in PLAYABLE]}
+        return {"rulesets": [r.facts() for r in one_table_rulesets()]}
 
     @app.get("/api/health")
     async def health(request: Request, reset: bool = False) -> dict[str, Any]:
@@ -246,12 +264,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/rules/{ruleset}", include_in_schema=False)
     async def rules(ruleset: str, request: Request, lang: str | None = None) -> Response:
-        if ruleset not in (r.id for r in RULESETS):
+        known = {r.id: r for r in all_rulesets()}
+        if ruleset not in known:
             raise HTTPException(404, f"no rules for {ruleset!r}")
         chosen = _lang(request, lang)
         for code in (chosen, *(c for c in LANGS if c != chosen)):
-            html = HERE / "rules" / f"{ruleset}.{code}.html"
-            if html.is_file():
+            html = rules_page(known[ruleset], code)
+            if html is not None:
                 return FileResponse(html, media_type="text/html")
             md = HERE / "rules" / f"{ruleset}.{code}.md"
             if md.is_file():

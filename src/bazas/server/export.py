@@ -7,11 +7,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from bazas.engine.cards import Card
 from bazas.engine.deal import Deal, Vulnerability
+from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.seats import Seat
 from bazas.engine.state import DealState, parse_action
 from bazas.formats.pbn import MANDATORY_TAGS, PbnGame, dumps, write_calls
-
-SCORING = {"rubber": "Rubber", "chicago": "Chicago", "auction-1920": "Rubber;Auction1920"}
 
 
 def deal_game(state: DealState, *, number: int, vulnerability: Vulnerability, ruleset: str,
@@ -30,7 +29,7 @@ def deal_game(state: DealState, *, number: int, vulnerability: Vulnerability, ru
         "Event": event, "Site": "bazas", "Date": date, "Board": str(number),
         "West": names.get(Seat.W, ""), "North": names.get(Seat.N, ""), "East": names.get(Seat.E, ""),
         "South": names.get(Seat.S, ""), "Dealer": state.dealer.name, "Vulnerable": vulnerability.pbn,
-        "Deal": state.deal.to_pbn(state.dealer), "Scoring": SCORING.get(ruleset, ""),
+        "Deal": state.deal.to_pbn(state.dealer), "Scoring": get_ruleset(ruleset).pbn_scoring,
         "Declarer": declarer_text, "Contract": contract_text, "Result": result,
     }
     tags = [(name, values.get(name, "")) for name in MANDATORY_TAGS]

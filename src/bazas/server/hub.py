@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from bazas.engine.errors import BazasError
 from bazas.engine.rulesets import get as get_ruleset
+from bazas.engine.rulesets import one_table as one_table_rulesets
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.table import DealCards, Player, Table, command_from_dict
 from bazas.storage import Repository, SeatRecord, hash_token
@@ -34,7 +35,6 @@ from .store import AsyncStore
 log = logging.getLogger("bazas.server.hub")
 
 T = TypeVar("T")
-PLAYABLE = ("rubber", "chicago", "auction-1920")
 
 
 class Workers:
@@ -227,8 +227,9 @@ class Hub:
             ruleset = get_ruleset(request.ruleset)
         except BazasError as exc:
             raise ValueError(str(exc)) from None
-        if ruleset.id not in PLAYABLE:
-            raise ValueError(f"{ruleset.id} cannot be played at one table (playable: {', '.join(PLAYABLE)})")
+        if not ruleset.one_table:
+            playable = ", ".join(r.id for r in one_table_rulesets())
+            raise ValueError(f"{ruleset.id} cannot be played at one table (playable: {playable})")
         me = None if request.me is None else Seat.parse(request.me)
         players: list[Player] = []
         kinds: dict[Seat, str] = {}

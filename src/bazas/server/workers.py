@@ -30,6 +30,9 @@ def init_worker(kind: str = "dds", server_pid: int | None = None) -> None:
     and leave when the server process is gone (even killed with SIGKILL: forkserver workers are
     not the server's children and would otherwise live on)."""
     os.environ.setdefault("OMP_NUM_THREADS", "1")
+    from bazas.engine.rulesets import load_modules
+
+    load_modules(os.environ.get("BAZAS_RULESETS", ""))  # the games the server loaded from outside
     if server_pid is not None:
         threading.Thread(target=_watch_server, args=(server_pid,), name="bazas-watch-server", daemon=True).start()
     try:
@@ -74,7 +77,7 @@ def decide(kind: str, strength: str, record: dict[str, Any], seat: str, context:
     state = DealState.from_record(record)
     view = view_of(state, Seat.parse(seat))
     bot = _bot(kind, context.get("ruleset", "rubber"), strength)
-    decision = bot.choose(view, TableContext(**context), random.Random(seed), Budget(seconds))
+    decision = bot.choose(view, TableContext.from_dict(context), random.Random(seed), Budget(seconds))
     return _decision(decision)
 
 
@@ -91,7 +94,7 @@ def explain_calls(ruleset: str, dealer: str, calls: list[str], indexes: list[int
     from bazas.engine.auction import Auction
 
     auction = Auction.from_calls(Seat.parse(dealer), calls)
-    ctx = TableContext(**context)
+    ctx = TableContext.from_dict(context)
     out: list[dict[str, Any] | None] = []
     for i in indexes:
         try:

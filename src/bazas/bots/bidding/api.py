@@ -20,7 +20,9 @@ from bazas.bots.base import Budget, Decision, Explanation, TableContext
 from bazas.engine.auction import Auction
 from bazas.engine.calls import Call, parse_call
 from bazas.engine.cards import Hand
-from bazas.engine.errors import IllegalCall
+from bazas.engine.errors import IllegalCall, ScoringError
+from bazas.engine.rulesets import all_rulesets
+from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.seats import Seat
 from bazas.engine.views import SeatView
 
@@ -29,13 +31,23 @@ from .constraints import HandConstraints, features
 from .core import Choice, System, combine_meanings, full_text
 from .sayc import SAYC
 
-#: Bidding system per ruleset id; anything not listed plays SAYC.
+#: The bidding systems, by the name a ruleset declares (``Ruleset.bidding_system``).
 SYSTEMS: dict[str, System] = {"auction-1920": AUCTION_1920, "sayc": SAYC}
 
 
 def system_for(ruleset: str) -> System:
-    """The bidding system for a ruleset id: ``auction-1920`` -> the 1920 system, else SAYC."""
-    return SYSTEMS.get(ruleset, SAYC)
+    """The bidding system the ruleset ``ruleset`` (id or alias) declares; a system name is
+    accepted too. Unknown names play SAYC.
+
+    >>> system_for("subasta").name, system_for("chicago").name, system_for("sayc").name
+    ('auction-1920', 'sayc', 'sayc')
+    """
+    if ruleset in SYSTEMS:
+        return SYSTEMS[ruleset]
+    try:
+        return SYSTEMS.get(get_ruleset(ruleset).bidding_system, SAYC)
+    except ScoringError:
+        return SAYC
 
 
 def _system(system: System | str | None, context: TableContext) -> System:
@@ -49,10 +61,11 @@ def _system(system: System | str | None, context: TableContext) -> System:
 def _context(context: TableContext | None, system: System | str | None) -> TableContext:
     if context is not None:
         return context
-    if isinstance(system, str) and system == "auction-1920":
-        return TableContext(ruleset="auction-1920", game_target=30, scoring="auction-1920")
-    if isinstance(system, System) and system.name == "auction-1920":
-        return TableContext(ruleset="auction-1920", game_target=30, scoring="auction-1920")
+    name = system.name if isinstance(system, System) else system
+    # A system without a table: the first ruleset that bids it.
+    for ruleset in all_rulesets():
+        if ruleset.bidding_system == name:
+            return TableContext(ruleset=ruleset.id)
     return TableContext()
 
 
@@ -137,5 +150,5 @@ class Auction1920Bidder(Bidder):
 
 
 def bidder_for(ruleset: str) -> Bidder:
-    """The bidder for a ruleset id."""
-    return Auction1920Bidder() if ruleset == "auction-1920" else SaycBidder()
+    """The bidder for a ruleset id (the system it declares)."""
+    return Bidder(system_for(ruleset))

@@ -5,12 +5,12 @@ A suite is a JSON file::
     {"problems": [
       {"id": "open-1nt", "hand": "AQ2.KJ5.QT98.K32", "dealer": "N", "vul": "none",
        "auction": "", "expected": "1NT", "ruleset": "rubber",
-       "part_score": {"NS": 0, "EW": 0}, "scoring": "rubber",
+       "part_score": {"NS": 0, "EW": 0},
        "source": "SAYC booklet: 1NT = 15-17 balanced", "reason": "15 HCP, 3-3-4-3"}
     ]}
 
 ``expected`` may be one call or a list of acceptable calls. ``ruleset`` defaults to ``rubber``;
-``part_score``, ``scoring`` and ``deal_number`` are optional table context.
+``part_score`` and ``deal_number`` are optional table context (the scoring style is the ruleset's).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from bazas.bots.base import TableContext
 from bazas.engine.calls import parse_call
 from bazas.engine.cards import Hand
 from bazas.engine.deal import Vulnerability
+from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.seats import Seat, Side
 
 
@@ -43,17 +44,14 @@ def context_of(problem: dict[str, Any]) -> TableContext:
     ruleset = problem.get("ruleset", "rubber")
     vul = Vulnerability.parse(problem.get("vul", "none"))
     ps = problem.get("part_score", {})
-    is_1920 = ruleset == "auction-1920"
-    default_scoring = {"duplicate": "imps", "auction-1920": "auction-1920"}.get(ruleset, ruleset)
+    vulnerability = get_ruleset(ruleset).has_vulnerability
     return TableContext(
         ruleset=ruleset,
-        vulnerable_ns=vul.is_vulnerable(Side.NS) and not is_1920,
-        vulnerable_ew=vul.is_vulnerable(Side.EW) and not is_1920,
+        vulnerable_ns=vul.is_vulnerable(Side.NS) and vulnerability,
+        vulnerable_ew=vul.is_vulnerable(Side.EW) and vulnerability,
         part_score_ns=int(ps.get("NS", 0)),
         part_score_ew=int(ps.get("EW", 0)),
-        game_target=30 if is_1920 else 100,
         deal_number=int(problem.get("deal_number", 1)),
-        scoring=problem.get("scoring", default_scoring),
     )
 
 

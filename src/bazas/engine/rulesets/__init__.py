@@ -7,13 +7,23 @@ only collects them.
 ('auction-1920', 'rubber', 'duplicate', 'chicago')
 >>> ids()
 ('auction-1920', 'rubber', 'chicago', 'duplicate')
+>>> [r.id for r in one_table()]
+['rubber', 'chicago', 'auction-1920']
+
+A new game is one module: a :class:`Ruleset` subclass whose instance is registered with
+:func:`register` (the built-in modules are listed below). Programs that load games from outside
+the package name their modules to :func:`load_modules` (the server and the CLI read them from the
+``BAZAS_RULESETS`` environment variable, so bot workers load them too).
 """
 
 from __future__ import annotations
 
+import importlib
+
 from ..errors import ScoringError
 from .auction_1920 import AUCTION_1920
 from .base import (
+    BotScoring,
     ContractScale,
     DealResult,
     DealScore,
@@ -21,6 +31,7 @@ from .base import (
     LineItem,
     PerSide,
     Ruleset,
+    SheetKind,
     Standing,
     sum_items,
 )
@@ -31,6 +42,11 @@ from .rubber import RUBBER
 
 __all__ = [
     "AUCTION_1920",
+    "BotScoring",
+    "SheetKind",
+    "load_modules",
+    "one_table",
+    "register",
     "CHICAGO",
     "DUPLICATE",
     "RUBBER",
@@ -49,7 +65,7 @@ __all__ = [
     "sum_items",
 ]
 
-RULESETS: tuple[Ruleset, ...] = (AUCTION_1920, RUBBER, CHICAGO, DUPLICATE)
+_RULESETS: list[Ruleset] = [AUCTION_1920, RUBBER, CHICAGO, DUPLICATE]
 
 
 class UnknownRuleset(ScoringError):
@@ -61,9 +77,51 @@ def _key(name: str) -> str:
 
 
 _BY_NAME: dict[str, Ruleset] = {}
-for _ruleset in RULESETS:
+for _ruleset in _RULESETS:
     for _name in (_ruleset.id, *_ruleset.aliases):
         _BY_NAME[_key(_name)] = _ruleset
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add ``ruleset`` to the registry (again: no change). Its id and aliases must be new.
+
+    >>> register(get("rubber")) is get("rubber")
+    True
+    """
+    if _BY_NAME.get(_key(ruleset.id)) is ruleset:
+        return ruleset
+    names = [_key(n) for n in (ruleset.id, *ruleset.aliases)]
+    taken = [n for n in names if n in _BY_NAME and _BY_NAME[n] is not ruleset]
+    if taken:
+        raise ScoringError(f"ruleset {ruleset.id!r}: the name {taken[0]!r} is taken by {_BY_NAME[taken[0]].id!r}")
+    _RULESETS.append(ruleset)
+    for name in names:
+        _BY_NAME[name] = ruleset
+    return ruleset
+
+
+def load_modules(names: str) -> list[str]:
+    """Import the modules named in ``names`` (comma- or space-separated): each registers its
+    rulesets when imported. Returns the modules imported; an unknown module raises
+    :class:`UnknownRuleset` naming it."""
+    loaded = []
+    for name in names.replace(",", " ").split():
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise UnknownRuleset(f"cannot load the ruleset module {name!r}: {exc}") from exc
+        loaded.append(name)
+    return loaded
+
+
+def all_rulesets() -> tuple[Ruleset, ...]:
+    """Every registered ruleset, in registration order."""
+    return tuple(_RULESETS)
+
+
+def one_table() -> tuple[Ruleset, ...]:
+    """The rulesets one table of players can play, in menu order."""
+    return tuple(sorted((r for r in _RULESETS if r.one_table), key=lambda r: (r.menu_order, r.id)))
 
 
 def get(name: str | Ruleset) -> Ruleset:
@@ -78,7 +136,7 @@ def get(name: str | Ruleset) -> Ruleset:
 
 def ids() -> tuple[str, ...]:
     """The registered ruleset ids."""
-    return tuple(r.id for r in RULESETS)
+    return tuple(r.id for r in _RULESETS)
 
 
 def aliases() -> dict[str, str]:

@@ -21,7 +21,7 @@ from ..deal import Vulnerability
 from ..errors import ScoringError
 from ..honours import Honours
 from ..seats import Side
-from .base import DealResult, DealScore, Item, LineItem, PerSide, Ruleset, Standing, check_tricks
+from .base import BotScoring, DealResult, DealScore, Item, LineItem, PerSide, Ruleset, Standing, check_tricks
 
 SOURCE = (
     "seed 000 (Auction Bridge, New York Whist Club code of 1920, after H. D. Elwell, "
@@ -111,6 +111,15 @@ class Auction1920(Ruleset):
     aliases: tuple[str, ...] = ("auction-1920", "auction", "auction bridge", "auction-bridge", "subasta", "1920", "auction1920")
     title = "Auction Bridge (New York Whist Club, 1920)"
     source = SOURCE
+    game_target = GAME
+    has_vulnerability = False
+    bidding_system = "auction-1920"
+    bot_scoring = BotScoring.AUCTION_1920
+    pbn_scoring = "Rubber;Auction1920"
+    menu_order = 30
+    names = {"en": "Auction Bridge (1920)", "es": "Bridge de subasta (1920)"}
+    #: What completing a game is worth to a bot weighing one deal: half the 250 rubber bonus.
+    GAME_VALUE = 125
 
     @property
     def counts_honours(self) -> bool:
@@ -146,6 +155,19 @@ class Auction1920(Ruleset):
                 items.append(LineItem(Item.RUBBER, side, RUBBER_BONUS))
         after = Standing(dealer.lho, standing.deal_number + 1, 1, games, parts, over)
         return DealScore(dealer, Vulnerability.NONE, tuple(items), after, game_won_by, over)
+
+    def bot_score(self, contract: Contract, tricks: int, vulnerable: bool, part_score: int = 0) -> int:
+        """The contract's own score plus :attr:`GAME_VALUE` when it completes a game.
+
+        >>> AUCTION_1920.bot_score(Contract.parse("1NT"), 9, False)
+        155
+        """
+        score = self.declarer_score(contract, tricks, vulnerable)
+        if tricks >= contract.tricks_needed:
+            below = sum(i.points for i in contract_items(contract, Side.NS, tricks) if i.below)
+            if part_score + below >= GAME:
+                score += self.GAME_VALUE
+        return score
 
     def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
         items = contract_items(contract, Side.NS, tricks) + slam_items(Side.NS, tricks)

@@ -262,8 +262,46 @@ class ContractScale:
         return total * (contract.doubling // 2)
 
 
+class BotScoring(StrEnum):
+    """How the bots weigh a result when they bid and play: the scoring *style* of a game.
+
+    ``RUBBER``: games and part scores carry over (a game is worth roughly its share of the rubber
+    bonus); ``CHICAGO``: four deals, a part score on the last deal earns a bonus; ``IMPS``: each
+    board on its own, thin vulnerable games pay; ``AUCTION_1920``: the 1920 count (every trick
+    scores, game at 30), bid in the 1920 style.
+    """
+
+    RUBBER = "rubber"
+    CHICAGO = "chicago"
+    IMPS = "imps"
+    AUCTION_1920 = "auction-1920"
+
+
+class SheetKind(StrEnum):
+    """How a score sheet is drawn: above/below the line with games (``RUBBER``), four deals with
+    game bonuses (``CHICAGO``), or boards compared in IMPs (``DUPLICATE``)."""
+
+    RUBBER = "rubber"
+    CHICAGO = "chicago"
+    DUPLICATE = "duplicate"
+
+
 class Ruleset(ABC):
-    """What every ruleset gives the session, the server and the bots."""
+    """What every ruleset gives the session, the server and the bots.
+
+    Besides scoring, a ruleset *declares* every fact the rest of the system asks of its game, so
+    that no layer above the engine compares ruleset ids: the seats that hold players, the game
+    target, whether vulnerability exists, the deals in a session, whether one table can play it,
+    the bidding system and scoring style its bots use, how its sheet is drawn, its PBN
+    ``[Scoring]`` tag. A new game that differs from rubber only in its bonuses is one subclass that
+    overrides a few numbers; :meth:`facts` is what the server publishes to clients.
+
+    >>> from bazas.engine.rulesets import get
+    >>> [get(i).game_target for i in ("rubber", "auction-1920")]
+    [100, 30]
+    >>> get("duplicate").one_table, get("chicago").session_deals, get("auction-1920").has_vulnerability
+    (False, 4, False)
+    """
 
     #: Registry id, e.g. ``"rubber"``.
     id: str
@@ -273,6 +311,30 @@ class Ruleset(ABC):
     title: str
     #: Where the rules come from: seed file and Laws.
     source: str
+
+    # -- facts the rest of the system asks (class attributes; override in a subclass) ----------
+    #: The seats that hold a player, in turn order from North.
+    seats: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+    #: Points below the line that make a game (contract bridge 100; auction 30).
+    game_target: int = 100
+    #: Whether a side can ever be vulnerable (auction bridge has no vulnerability).
+    has_vulnerability: bool = True
+    #: Deals in one session when the number is fixed (Chicago: 4); None when games end it.
+    session_deals: int | None = None
+    #: Whether one table of four players can play it (a team match needs two tables).
+    one_table: bool = True
+    #: The bidding system of its bots (a system name the bots know: ``"sayc"``, ``"auction-1920"``).
+    bidding_system: str = "sayc"
+    #: How its bots weigh results.
+    bot_scoring: BotScoring = BotScoring.RUBBER
+    #: How its score sheet is drawn.
+    sheet: SheetKind = SheetKind.RUBBER
+    #: The PBN ``[Scoring]`` tag of its records ("" when PBN has none for it).
+    pbn_scoring: str = ""
+    #: Where it sorts in menus (lower first).
+    menu_order: int = 100
+    #: Short titles for menus, per language (the English one defaults to ``title``).
+    names: Mapping[str, str] = {}
 
     @property
     @abstractmethod
@@ -316,6 +378,36 @@ class Ruleset(ABC):
         if totals.ns == totals.ew:
             return None
         return Side.NS if totals.ns > totals.ew else Side.EW
+
+    def bot_score(self, contract: Contract, tricks: int, vulnerable: bool, part_score: int = 0) -> int:
+        """What a result is worth to declarer's side for a bot choosing its play: the contract on
+        its own (:meth:`declarer_score`) plus, where this ruleset leaves the game bonus to the
+        rubber, an estimate of what completing a game is worth with ``part_score`` already below
+        the line. Default: :meth:`declarer_score`."""
+        return self.declarer_score(contract, tricks, vulnerable)
+
+    def name(self, language: str = "en") -> str:
+        """The ruleset's short name in ``language`` (falls back to English, then ``title``)."""
+        return self.names.get(language) or self.names.get("en") or self.title
+
+    def facts(self) -> dict[str, object]:
+        """The facts clients ask of this game, as plain JSON-able data.
+
+        >>> from bazas.engine.rulesets import get
+        >>> f = get("chicago").facts()
+        >>> f["id"], f["seats"], f["game_target"], f["session_deals"], f["sheet"]
+        ('chicago', ['N', 'E', 'S', 'W'], 100, 4, 'chicago')
+        """
+        return {
+            "id": self.id, "title": self.title, "aliases": list(self.aliases), "source": self.source,
+            "names": {lang: self.name(lang) for lang in ("en", "es")},
+            "seats": [s.name for s in self.seats], "players": len(self.seats),
+            "game_target": self.game_target, "has_vulnerability": self.has_vulnerability,
+            "session_deals": self.session_deals, "one_table": self.one_table,
+            "counts_honours": self.counts_honours, "bidding_system": self.bidding_system,
+            "bot_scoring": self.bot_scoring.value, "sheet": self.sheet.value,
+            "pbn_scoring": self.pbn_scoring,
+        }
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id}>"

@@ -24,6 +24,7 @@ from ..errors import ScoringError
 from ..honours import Honours
 from ..seats import Seat, Side
 from .base import (
+    BotScoring,
     ContractScale,
     DealResult,
     DealScore,
@@ -31,6 +32,7 @@ from .base import (
     LineItem,
     PerSide,
     Ruleset,
+    SheetKind,
     Standing,
     check_tricks,
 )
@@ -116,6 +118,12 @@ class Chicago(Ruleset):
     aliases = ("chicago", "four-deal", "four deal", "4-deal")
     title = "Chicago (four-deal bridge)"
     source = SOURCE
+    session_deals = DEALS
+    bot_scoring = BotScoring.CHICAGO
+    sheet = SheetKind.CHICAGO
+    pbn_scoring = "Chicago"
+    menu_order = 20
+    names = {"en": "Chicago", "es": "Chicago"}
 
     def __init__(self, honours: bool = True) -> None:
         self._honours = honours

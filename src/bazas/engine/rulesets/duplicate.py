@@ -22,7 +22,18 @@ from ..calls import Contract, Doubling
 from ..deal import Board, Vulnerability
 from ..errors import ScoringError
 from ..seats import Seat, Side
-from .base import ContractScale, DealResult, DealScore, Item, LineItem, Ruleset, Standing, check_tricks
+from .base import (
+    BotScoring,
+    ContractScale,
+    DealResult,
+    DealScore,
+    Item,
+    LineItem,
+    Ruleset,
+    SheetKind,
+    Standing,
+    check_tricks,
+)
 
 SOURCE = "seed 002 (duplicate team match, sections 3 and 6-9) and the WBF Laws of Duplicate Bridge 2017, Laws 77-78"
 
@@ -89,6 +100,13 @@ class Duplicate(Ruleset):
     aliases = ("duplicate", "teams", "team", "duplicado", "imps", "imp")
     title = "Duplicate bridge (team match, IMPs)"
     source = SOURCE
+    one_table = False
+    session_deals = BOARDS
+    bot_scoring = BotScoring.IMPS
+    sheet = SheetKind.DUPLICATE
+    pbn_scoring = "IMP"
+    menu_order = 40
+    names = {"en": "Team match (IMPs)", "es": "Encuentro por equipos (IMP)"}
 
     @property
     def counts_honours(self) -> bool:

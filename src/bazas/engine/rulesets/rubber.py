@@ -114,6 +114,12 @@ class RubberBridge(Ruleset):
     aliases = ("rubber", "contract", "rubber-bridge", "contract-bridge", "rubber bridge")
     title = "Contract rubber bridge"
     source = SOURCE
+    pbn_scoring = "Rubber"
+    menu_order = 10
+    names = {"en": "Rubber bridge", "es": "Bridge de rubber"}
+    #: What completing a game is worth to a bot weighing one deal: roughly the share of the rubber
+    #: bonus a game earns (a first game not vulnerable about 300, a second, vulnerable, about 500).
+    GAME_VALUE = (300, 500)
 
     @property
     def counts_honours(self) -> bool:
@@ -152,6 +158,19 @@ class RubberBridge(Ruleset):
     def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
         items = contract_items(contract, Side.NS, tricks, vulnerable)
         return sum(i.points if i.side is Side.NS else -i.points for i in items)
+
+    def bot_score(self, contract: Contract, tricks: int, vulnerable: bool, part_score: int = 0) -> int:
+        """The contract's own score plus what completing a game is worth (:attr:`GAME_VALUE`).
+
+        >>> RUBBER.bot_score(Contract.parse("4S"), 10, False), RUBBER.bot_score(Contract.parse("2S"), 8, False, 40)
+        (420, 360)
+        """
+        score = self.declarer_score(contract, tricks, vulnerable)
+        if tricks >= contract.tricks_needed:
+            below = sum(i.points for i in contract_items(contract, Side.NS, tricks, vulnerable) if i.below)
+            if part_score + below >= GAME:
+                score += self.GAME_VALUE[vulnerable]
+        return score
 
     def unfinished(self, standing: Standing) -> tuple[LineItem, ...]:
         """Laws of Rubber Bridge 77: 300 for the only game won, 100 for the only part score."""
