@@ -21,7 +21,9 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTex
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
+from bazas.engine.errors import BazasError
 from bazas.engine.rulesets import Ruleset, all_rulesets, load_modules
+from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets import one_table as one_table_rulesets
 from bazas.engine.seats import SEATS
 
@@ -118,6 +120,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/rulesets")
     async def rulesets() -> dict[str, Any]:
         return {"rulesets": [r.facts() for r in one_table_rulesets()]}
+
+    @app.get("/api/rulesets/{name}")
+    async def ruleset_facts(name: str) -> dict[str, Any]:
+        """The facts of one ruleset (any registered one, by id or alias)."""
+        try:
+            return get_ruleset(name).facts()
+        except BazasError as exc:
+            raise HTTPException(404, str(exc)) from None
 
     @app.get("/api/health")
     async def health(request: Request, reset: bool = False) -> dict[str, Any]:
