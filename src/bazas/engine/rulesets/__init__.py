@@ -5,9 +5,9 @@ only collects them.
 
 >>> get("subasta").id, get("Contract").id, get("teams").id, get("chicago").id
 ('auction-1920', 'rubber', 'duplicate', 'chicago')
->>> ids()
+>>> ids()[:4]  # the built-in games (a program may register more)
 ('auction-1920', 'rubber', 'chicago', 'duplicate')
->>> [r.id for r in one_table()]
+>>> [r.id for r in one_table()][:3]
 ['rubber', 'chicago', 'auction-1920']
 
 A new game is one module: a :class:`Ruleset` subclass whose instance is registered with
