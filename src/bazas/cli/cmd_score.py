@@ -100,7 +100,7 @@ def _render_sheet(session: Session) -> str:
         if e.game_won_by is not None:
             note = f"game {e.game_won_by.name[0]}/{e.game_won_by.name[1]}"
         if e.rubber_over:
-            end = "rubber over" if rs.id != "chicago" else "last deal"
+            end = "last deal" if rs.session_deals else "rubber over"
             note = f"{note}, {end}" if note else end
         rows.append([str(e.number), e.dealer.name, _vul_text(e), _result_text(e),
                      str(e.above.ns or ""), str(e.above.ew or ""), str(e.below.ns or ""), str(e.below.ew or ""),
