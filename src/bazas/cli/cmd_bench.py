@@ -1,8 +1,8 @@
 """``bazas bench engine|bots|server|errors [options]``: benchmarks.
 
-Each target lives in its own module, imported only when asked for: ``bazas.cli.bench_engine``,
-``bazas.cli.bench_bots``, ``bazas.cli.bench_server``, ``bazas.cli.bench_errors``, each exposing ``add_arguments(parser)`` and
-``run(args) -> int``. ``bazas bench TARGET --help`` lists the target's own options.
+The benchmarks live in :mod:`bazas.bench`, one module per target (``bazas.bench.engine``, ...),
+imported only when asked for. This command picks the target and hands it its own options;
+``bazas bench TARGET --help`` lists them.
 """
 
 from __future__ import annotations
@@ -11,12 +11,7 @@ import argparse
 import importlib
 import sys
 
-TARGETS: dict[str, str] = {
-    "engine": "rules engine speed: random playouts, the Play API, legal calls, scoring",
-    "bots": "bot strength against double dummy, bidding checks and a bot-vs-bot match",
-    "server": "table server throughput and latency",
-    "errors": "every double-dummy error of a `bench bots` report, replayed decision by decision",
-}
+from bazas.bench import TARGETS, module_name
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,13 +28,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     target: str = args.target
-    module_name = f"bazas.cli.bench_{target}"
+    name = module_name(target)
     try:
-        module = importlib.import_module(module_name)
+        module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != module_name:
+        if exc.name != name:
             raise
-        print(f"bazas bench {target}: not available in this installation ({module_name} is missing)",
+        print(f"bazas bench {target}: not available in this installation ({name} is missing)",
               file=sys.stderr)
         return 2
     parser = argparse.ArgumentParser(prog=f"bazas bench {target}", description=TARGETS[target])

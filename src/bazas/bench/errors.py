@@ -100,11 +100,10 @@ def run(args: argparse.Namespace) -> int:
     console.print(summary)
     if not errors or args.limit <= 0:
         return 0
+    from bazas.bench.bots import _context as bench_context
     from bazas.bots import dds
     from bazas.bots.base import Budget
     from bazas.bots.player import bot_for
-
-    from .bench_bots import _context as bench_context
 
     budget = Budget(args.budget if args.budget is not None else float(settings.get("budget", 0.5)))
     options = dict(settings.get("player_options") or {})

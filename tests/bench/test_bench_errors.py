@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bazas.bench.errors import error_positions, kind_of
 from bazas.bots import dds
-from bazas.cli.bench_errors import error_positions, kind_of
 from bazas.cli.main import main
 from bazas.engine.calls import parse_call
 from bazas.engine.cards import Card

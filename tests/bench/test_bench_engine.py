@@ -48,7 +48,7 @@ def test_missing_bench_module_is_a_clear_message(monkeypatch: pytest.MonkeyPatch
     real = cmd_bench.importlib.import_module
 
     def fake(name: str) -> object:
-        if name == "bazas.cli.bench_server":
+        if name == "bazas.bench.server":
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return real(name)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bazas.cli import bench_server
+from bazas.bench import server as bench_server
 
 
 @pytest.mark.slow

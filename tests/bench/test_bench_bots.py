@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bazas.cli import bench_bots
+from bazas.bench import bots as bench_bots
 
 
 @pytest.mark.slow

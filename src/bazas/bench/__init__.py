@@ -1,0 +1,30 @@
+"""Benchmarks: ``bazas bench engine|bots|server|errors``.
+
+One module per target, imported only when asked for: :mod:`bazas.bench.engine` (rules engine
+speed), :mod:`bazas.bench.bots` (bot strength), :mod:`bazas.bench.server` (table server load) and
+:mod:`bazas.bench.errors` (the double-dummy errors of a ``bench bots`` report). Each exposes
+``add_arguments(parser)`` and ``run(args) -> int``; the ``bazas bench`` command
+(:mod:`bazas.cli.cmd_bench`) only picks the target and passes its options on.
+
+This package sits between the command line and the server in the layers: it may use the engine,
+the bots, the formats, the storage and the server, and only ``bazas.cli`` uses it.
+
+>>> sorted(TARGETS)
+['bots', 'engine', 'errors', 'server']
+>>> module_name("bots")
+'bazas.bench.bots'
+"""
+
+from __future__ import annotations
+
+TARGETS: dict[str, str] = {
+    "engine": "rules engine speed: random playouts, the Play API, legal calls, scoring",
+    "bots": "bot strength against double dummy, bidding checks and a bot-vs-bot match",
+    "server": "table server throughput and latency",
+    "errors": "every double-dummy error of a `bench bots` report, replayed decision by decision",
+}
+
+
+def module_name(target: str) -> str:
+    """The module that runs ``bazas bench TARGET``."""
+    return f"{__name__}.{target}"
