@@ -40,8 +40,8 @@ class TableContext:
     comes from the ruleset named by ``ruleset``; the fields hold only what changes from deal to
     deal. Build one from a session with :meth:`for_session`.
 
-    >>> TableContext(ruleset="subasta").game_target, TableContext(ruleset="teams").scoring
-    (30, 'imps')
+    >>> TableContext(ruleset="subasta").game_target, TableContext(ruleset="teams").scoring == "imps"
+    (30, True)
     """
 
     ruleset: str = "rubber"                 # ruleset id or alias (any registered ruleset)

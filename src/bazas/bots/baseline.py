@@ -39,7 +39,15 @@ def _bid(level: int, strain: Strain | int) -> Bid:
 
 def simple_call(hand: Hand, dealer: Seat, calls: list[Call]) -> tuple[Call, str, str]:
     """The simple natural bidder's call for ``hand`` after ``calls`` from ``dealer``, with an
-    explanation (en, es)."""
+    explanation (en, es).
+
+    >>> balanced_16 = Hand.from_pbn("AK32.KQ5.J98.A32")
+    >>> call, en, es = simple_call(balanced_16, Seat.N, [])
+    >>> str(call), en
+    ('1NT', '1NT: 15-17 HCP, balanced.')
+    >>> str(simple_call(balanced_16, Seat.N, [parse_call("1S")])[0])  # East: no competing
+    'P'
+    """
     me = dealer.after(len(calls))
     hcp = hand.hcp()
     lengths = hand.lengths()

@@ -110,7 +110,15 @@ def _session_summary(session: Any, session_no: int) -> dict[str, Any]:
 
 
 def session_verdict(winner: str | None, margin: int, duplicate: bool) -> str:
-    """"winner NS by 180", "winner team A by 4 IMPs", "a tie" or "no winner yet"."""
+    """"winner NS by 180", "winner team A by 4 IMPs", "a tie" or "no winner yet".
+
+    >>> session_verdict("NS", 180, duplicate=False)
+    'winner NS by 180'
+    >>> session_verdict("A", 4, duplicate=True)
+    'winner team A by 4 IMPs'
+    >>> session_verdict("tie", 0, duplicate=True), session_verdict(None, 0, duplicate=False)
+    ('a tie', 'no winner yet')
+    """
     if winner is None:
         return "no winner yet"
     if winner == "tie":

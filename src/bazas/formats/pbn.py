@@ -201,7 +201,11 @@ class PbnGame:
 
 
 def write_calls(calls: Sequence[str]) -> list[str]:
-    """Auction section lines, four calls a line, ``Pass`` for passes."""
+    """Auction section lines, four calls a line, ``Pass`` for passes.
+
+    >>> write_calls(["1s", "p", "2H", "X", "pass", "p"])
+    ['1S Pass 2H X', 'Pass Pass']
+    """
     words = ["Pass" if c.upper() in ("P", "PASS") else c.upper() for c in calls]
     return [" ".join(words[i:i + 4]) for i in range(0, len(words), 4)]
 

@@ -22,7 +22,13 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
 def normalise_url(url: str) -> str:
-    """``postgres://`` and ``postgresql://`` use psycopg 3 (the driver bazas ships with)."""
+    """``postgres://`` and ``postgresql://`` use psycopg 3 (the driver bazas ships with).
+
+    >>> normalise_url("postgres://bazas@db/bazas")
+    'postgresql+psycopg://bazas@db/bazas'
+    >>> normalise_url("postgresql+psycopg://bazas@db/bazas"), normalise_url("sqlite:///bazas.db")
+    ('postgresql+psycopg://bazas@db/bazas', 'sqlite:///bazas.db')
+    """
     if url.startswith("postgres://"):
         url = "postgresql://" + url[len("postgres://"):]
     if url.startswith("postgresql://"):

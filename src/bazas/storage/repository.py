@@ -22,7 +22,11 @@ from .models import DealRow, EventRow, SeatRow, TableRow
 
 
 def hash_token(token: str) -> str:
-    """The stored form of a seat's secret: its SHA-256, hex."""
+    """The stored form of a seat's secret: its SHA-256, hex.
+
+    >>> hash_token("secret")[:16], len(hash_token("secret"))
+    ('2bb80d537b1da3e3', 64)
+    """
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
