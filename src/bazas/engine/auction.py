@@ -1,9 +1,16 @@
-"""The auction as an immutable state machine.
+"""The auction as an immutable state machine, parametrised by its players.
 
 Legality has three faces (as in pokerkit): :meth:`Auction.check` raises a specific
 :class:`~bazas.engine.errors.IllegalCall` naming the rule, :meth:`Auction.can` answers with a bool,
 :meth:`Auction.apply` returns the next state. Legal calls come out in the fixed order
 ``P, X, XX, 1C ... 7NT``.
+
+The players are the seats that call, in turn order: by default the four seats N, E, S, W, two
+partnerships (the Laws of Duplicate Bridge 17-22, seed 004). With fewer players (three-handed
+Auction: N, E, S, the dummy hand at W; :mod:`bazas.engine.three_handed`) each player bids for
+himself: the rules are the same with each player a side of his own, so a bid followed by a pass
+from every other player ends the auction, only another player may double it, only its bidder may
+redouble, and the declarer is the last bidder.
 
 >>> a = Auction.from_calls(Seat.N, ["1S", "P", "2S", "X", "XX", "P", "P", "P"])
 >>> a.is_complete, str(a.contract), a.declarer
@@ -12,45 +19,99 @@ Legality has three faces (as in pokerkit): :meth:`Auction.check` raises a specif
 False
 >>> [str(c) for c in Auction.from_calls(Seat.N, ["7S"]).legal_calls()]
 ['P', 'X', '7NT']
+>>> three = Auction.from_calls(Seat.S, ["1H", "P", "P"], players=(Seat.N, Seat.E, Seat.S))
+>>> three.is_complete, three.declarer, three.seat_of(1)
+(True, <Seat.S: 2>, <Seat.N: 0>)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import ClassVar, Self
 
 from .calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Doubling, Pass, Redouble
 from .calls import parse_call as _parse_call
 from .errors import GameOver, IllegalCall, WrongTurn
-from .seats import Seat
+from .seats import SEATS, Seat
+
+#: The four players of contract and auction bridge, in calling order.
+FOUR_PLAYERS: tuple[Seat, ...] = SEATS
+
+
+class _Seating:
+    """Who calls, from which dealer: shared (never copied) by every state of one auction.
+
+    ``order`` is the players from the dealer on; ``side[seat]`` the side of each seat (the
+    partnership N-S = 0 or E-W = 1 with four players, else the player's own place in
+    ``players``; -1 for a seat that does not call)."""
+
+    __slots__ = ("players", "dealer", "order", "n", "side", "partnerships", "passes_out")
+
+    def __init__(self, players: tuple[Seat, ...], dealer: Seat) -> None:
+        self.players = players
+        self.dealer = dealer
+        n = len(players)
+        start = players.index(dealer)
+        self.order = players[start:] + players[:start]
+        self.n = n
+        self.partnerships = n == 4
+        sides = [-1, -1, -1, -1]
+        for i, seat in enumerate(players):
+            sides[seat] = int(seat.side) if self.partnerships else i
+        self.side: tuple[int, ...] = tuple(sides)
+        #: passes that end an auction with a bid (a pass from every other player)
+        self.passes_out = n - 1
+
+
+_SEATINGS: dict[tuple[tuple[Seat, ...], Seat], _Seating] = {}
+
+
+def _seating(players: tuple[Seat, ...], dealer: Seat) -> _Seating:
+    found = _SEATINGS.get((players, dealer))
+    if found is None:
+        if len(players) < 2 or len(set(players)) != len(players) or not all(isinstance(p, Seat) for p in players):
+            raise ValueError(f"players must be two to four distinct seats, not {players!r}")
+        if dealer not in players:
+            names = ", ".join(p.name for p in players[:-1]) + " and " + players[-1].name
+            raise WrongTurn(f"{dealer.name} does not call, so cannot deal: the players are {names}")
+        found = _SEATINGS[(players, dealer)] = _Seating(players, dealer)
+    return found
 
 
 class Auction:
-    """The calls made so far from ``dealer``. Immutable: :meth:`apply` returns a new auction."""
+    """The calls made so far from ``dealer`` by ``players`` (the seats that call, in turn order;
+    N, E, S, W by default). Immutable: :meth:`apply` returns a new auction."""
 
-    __slots__ = ("dealer", "calls", "_last_bid", "_last_bidder", "_doubling", "_passes", "_first_namer")
+    __slots__ = ("dealer", "calls", "_seats", "_last_bid", "_last_bidder", "_doubling", "_passes", "_first_namer")
+
+    #: The players when none are given (a subclass may change it; see ``ThreeHandedAuction``).
+    DEFAULT_PLAYERS: ClassVar[tuple[Seat, ...]] = FOUR_PLAYERS
 
     dealer: Seat
     calls: tuple[Call, ...]
+    _seats: _Seating
     _last_bid: Bid | None
     _last_bidder: Seat | None
     _doubling: Doubling
     _passes: int
-    # (side, strain) -> first seat of that side to name that strain, flattened to 10 entries.
+    # (side, strain) -> first seat of that side to name that strain, flattened to 5 entries a side.
     _first_namer: tuple[Seat | None, ...]
 
-    def __init__(self, dealer: Seat) -> None:
+    def __init__(self, dealer: Seat, players: Iterable[Seat] | None = None) -> None:
+        seating = _seating(self.DEFAULT_PLAYERS if players is None else tuple(players), dealer)
         self.dealer = dealer
         self.calls = ()
+        self._seats = seating
         self._last_bid = None
         self._last_bidder = None
         self._doubling = Doubling.UNDOUBLED
         self._passes = 0
-        self._first_namer = (None,) * 10
+        self._first_namer = (None,) * (5 * (2 if seating.partnerships else seating.n))
 
     @classmethod
-    def from_calls(cls, dealer: Seat, calls: Iterable[Call | str]) -> Auction:
+    def from_calls(cls, dealer: Seat, calls: Iterable[Call | str], players: Iterable[Seat] | None = None) -> Self:
         """Replay ``calls`` (values or text) from ``dealer``; raises on the first illegal one."""
-        auction = cls(dealer)
+        auction = cls(dealer, players)
         for i, c in enumerate(calls):
             call = _parse_call(c) if isinstance(c, str) else c
             try:
@@ -61,19 +122,33 @@ class Auction:
 
     # -- state ---------------------------------------------------------------------------------
     @property
+    def players(self) -> tuple[Seat, ...]:
+        """The seats that call, in turn order."""
+        return self._seats.players
+
+    @property
+    def partnerships(self) -> bool:
+        """True when the players bid in two partnerships (four players); False when each player
+        bids for himself."""
+        return self._seats.partnerships
+
+    @property
     def turn(self) -> Seat:
         """The seat whose turn it is to call."""
-        return self.dealer.after(len(self.calls))
+        s = self._seats
+        return s.order[len(self.calls) % s.n]
 
     @property
     def is_complete(self) -> bool:
+        """A bid followed by a pass from every other player (a double or redouble since counts
+        as the last call); or every player passing at the start."""
         if self._last_bid is None:
-            return self._passes >= 4
-        return self._passes >= 3
+            return self._passes > self._seats.passes_out
+        return self._passes >= self._seats.passes_out
 
     @property
     def is_passed_out(self) -> bool:
-        return self._last_bid is None and self._passes >= 4
+        return self._last_bid is None and self._passes > self._seats.passes_out
 
     @property
     def last_bid(self) -> Bid | None:
@@ -88,6 +163,16 @@ class Auction:
         return self._doubling
 
     @property
+    def doubler(self) -> Seat | None:
+        """The seat that doubled the last bid (None if it is undoubled)."""
+        if self._doubling is Doubling.UNDOUBLED:
+            return None
+        for i in range(len(self.calls) - 1, -1, -1):
+            if isinstance(self.calls[i], Double):
+                return self.seat_of(i)
+        raise AssertionError("a doubled auction has a double")  # pragma: no cover
+
+    @property
     def contract(self) -> Contract | None:
         """The final contract once the auction is complete (None while open or when passed out)."""
         if not self.is_complete or self._last_bid is None:
@@ -96,31 +181,35 @@ class Auction:
 
     @property
     def declarer(self) -> Seat | None:
-        """First member of the side that made the final bid to name its strain (Law 53A/ seeds)."""
+        """First member of the side that made the final bid to name its strain (Law 53A/ seeds);
+        when each player bids for himself, the last bidder."""
         if not self.is_complete or self._last_bid is None or self._last_bidder is None:
             return None
-        return self._first_namer[self._last_bidder.side * 5 + self._last_bid.strain]
+        return self._first_namer[self._seats.side[self._last_bidder] * 5 + self._last_bid.strain]
 
     def current_contract(self) -> tuple[Contract, Seat] | None:
         """The contract and declarer if the auction ended now (for bots and displays)."""
         if self._last_bid is None or self._last_bidder is None:
             return None
-        declarer = self._first_namer[self._last_bidder.side * 5 + self._last_bid.strain]
+        declarer = self._first_namer[self._seats.side[self._last_bidder] * 5 + self._last_bid.strain]
         assert declarer is not None
         return Contract(self._last_bid.level, self._last_bid.strain, self._doubling), declarer
 
     def seat_of(self, index: int) -> Seat:
         """The seat that made call number ``index`` (0-based)."""
-        return self.dealer.after(index)
+        s = self._seats
+        return s.order[index % s.n]
 
     def state_key(self) -> tuple[int, int, int, int]:
         """What determines the future of the auction: (last bid rank or -1, doubling, which
         side made the last bid relative to the player to call (0 same, 1 other, -1 none),
-        passes in a row). Two auctions with equal keys have the same continuations."""
+        passes in a row). Two auctions by the same players with equal keys have the same
+        continuations."""
         if self._last_bid is None:
             return (-1, 1, -1, self._passes)
         assert self._last_bidder is not None
-        rel = int(self._last_bidder.side != self.turn.side)
+        side = self._seats.side
+        rel = int(side[self._last_bidder] != side[self.turn])
         return (self._last_bid.rank, int(self._doubling), rel, self._passes)
 
     # -- legality ------------------------------------------------------------------------------
@@ -134,28 +223,40 @@ class Auction:
             raise WrongTurn(f"it is {turn.name}'s turn to call, not {seat.name}'s")
         if isinstance(call, Pass):
             return
+        laws = self._seats.partnerships  # the Laws' numbers are cited for the four-player game
         if isinstance(call, Bid):
             if self._last_bid is not None and call.rank <= self._last_bid.rank:
                 raise IllegalCall(
-                    f"{call} is insufficient: it must outrank the last bid, {self._last_bid} "
-                    "(a higher level, or the same level in a higher strain; Law 18)"
+                    f"{call} is insufficient: it must outrank the last bid, {self._last_bid}"
+                    + (" (a higher level, or the same level in a higher strain; Law 18)" if laws else "")
                 )
             return
         if isinstance(call, Double):
             if self._last_bid is None:
-                raise IllegalCall("double: there is no bid to double (Law 19A1)")
+                raise IllegalCall("double: there is no bid to double" + (" (Law 19A1)" if laws else ""))
             assert self._last_bidder is not None
             if self._doubling is not Doubling.UNDOUBLED:
-                raise IllegalCall(f"double: {self._last_bid} is already doubled (Law 19A1)")
-            if self._last_bidder.side == turn.side:
-                raise IllegalCall(f"double: {self._last_bid} was bid by your own side (Law 19A1)")
+                raise IllegalCall(f"double: {self._last_bid} is already doubled" + (" (Law 19A1)" if laws else ""))
+            side = self._seats.side
+            if side[self._last_bidder] == side[turn]:
+                raise IllegalCall(
+                    f"double: {self._last_bid} was bid by your own side (Law 19A1)" if laws
+                    else f"double: {self._last_bid} is your own bid"
+                )
             return
         if isinstance(call, Redouble):
             if self._doubling is not Doubling.DOUBLED:
-                raise IllegalCall("redouble: only the last call other than pass being a double may be redoubled (Law 19B1)")
+                raise IllegalCall(
+                    "redouble: only the last call other than pass being a double may be redoubled (Law 19B1)"
+                    if laws else "redouble: only a doubled bid followed by passes may be redoubled"
+                )
             assert self._last_bidder is not None
-            if self._last_bidder.side != turn.side:
-                raise IllegalCall("redouble: only the side whose bid was doubled may redouble (Law 19B1)")
+            side = self._seats.side
+            if side[self._last_bidder] != side[turn]:
+                raise IllegalCall(
+                    "redouble: only the side whose bid was doubled may redouble (Law 19B1)" if laws
+                    else "redouble: only the player whose bid was doubled may redouble"
+                )
             return
         raise IllegalCall(f"not a call: {call!r}")  # pragma: no cover
 
@@ -173,7 +274,9 @@ class Auction:
         out: list[Call] = [PASS]
         if self._last_bid is not None:
             assert self._last_bidder is not None
-            same_side = self._last_bidder.side == self.turn.side
+            s = self._seats
+            side = s.side
+            same_side = side[self._last_bidder] == side[s.order[len(self.calls) % s.n]]
             if self._doubling is Doubling.UNDOUBLED and not same_side:
                 out.append(DOUBLE)
             elif self._doubling is Doubling.DOUBLED and same_side:
@@ -183,12 +286,13 @@ class Auction:
             out.extend(ALL_BIDS)
         return out
 
-    def apply(self, call: Call, seat: Seat | None = None) -> Auction:
+    def apply(self, call: Call, seat: Seat | None = None) -> Self:
         """The auction after ``call``; raises (and changes nothing) if it is illegal."""
         self.check(call, seat)
-        nxt = object.__new__(Auction)
+        nxt = object.__new__(self.__class__)
         nxt.dealer = self.dealer
         nxt.calls = (*self.calls, call)
+        nxt._seats = self._seats
         nxt._last_bid = self._last_bid
         nxt._last_bidder = self._last_bidder
         nxt._doubling = self._doubling
@@ -202,7 +306,7 @@ class Auction:
             nxt._last_bid = call
             nxt._last_bidder = turn
             nxt._doubling = Doubling.UNDOUBLED
-            key = turn.side * 5 + call.strain
+            key = self._seats.side[turn] * 5 + call.strain
             if self._first_namer[key] is None:
                 namers = list(self._first_namer)
                 namers[key] = turn
@@ -213,13 +317,16 @@ class Auction:
             nxt._doubling = Doubling.REDOUBLED
         return nxt
 
-    def undo(self) -> Auction:
+    def undo(self) -> Self:
         """The auction without its last call."""
-        return Auction.from_calls(self.dealer, self.calls[:-1])
+        return self.from_calls(self.dealer, self.calls[:-1], self._seats.players)
 
     # -- values --------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Auction) and self.dealer == other.dealer and self.calls == other.calls
+        return (
+            isinstance(other, Auction) and self.dealer == other.dealer and self.calls == other.calls
+            and self._seats.players == other._seats.players
+        )
 
     def __hash__(self) -> int:
         return hash((self.dealer, self.calls))
@@ -231,10 +338,14 @@ class Auction:
         return len(self.calls)
 
     def __repr__(self) -> str:
-        return f"Auction.from_calls(Seat.{self.dealer.name}, {[str(c) for c in self.calls]!r})"
+        players = self._seats.players
+        extra = "" if players == self.DEFAULT_PLAYERS else f", players=({', '.join(f'Seat.{p.name}' for p in players)})"
+        return f"{type(self).__name__}.from_calls(Seat.{self.dealer.name}, {[str(c) for c in self.calls]!r}{extra})"
 
     def rows(self) -> list[list[Call | None]]:
-        """The auction as a grid with columns N, E, S, W (None before the dealer's first call)."""
-        cells: list[Call | None] = [None] * int(self.dealer) + list(self.calls)
-        return [cells[i:i + 4] + [None] * (4 - len(cells[i:i + 4])) for i in range(0, len(cells), 4)]
-
+        """The auction as a grid with one column per player, in calling order (N, E, S, W by
+        default), and None before the dealer's first call."""
+        s = self._seats
+        n = s.n
+        cells: list[Call | None] = [None] * s.players.index(self.dealer) + list(self.calls)
+        return [cells[i:i + n] + [None] * (n - len(cells[i:i + n])) for i in range(0, len(cells), n)]
