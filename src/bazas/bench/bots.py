@@ -11,6 +11,7 @@ Card play (our bots at all four seats, duplicate scoring):
   - tricks lost per deal (declarer's side, defenders' side);
   - latency per card (mean, p99).
 Bidding:
+  - latency per call (mean, p99, and CPU time per call);
   - self-consistency: every hand satisfies what its own calls promised (the bidding module's
     ``infer_constraints``), which must be 100%;
   - score against double-dummy par per deal (IMPs, absolute), for the contract played and for
@@ -57,6 +58,7 @@ TARGETS: dict[str, tuple[str, Callable[[float], bool]]] = {
     "latency_mean_s": ("≤ 0.5 s", lambda v: v <= 0.5),
     "latency_p99_s": ("≤ 2 s", lambda v: v <= 2.0),
     "self_consistency_pct": ("100%", lambda v: v >= 100.0),
+    "bid_latency_mean_ms": ("≤ 20 ms", lambda v: v <= 20.0),
 }
 
 MATCH_CONFIGS = ("bazas", "simple-bidder", "baseline")
@@ -222,8 +224,9 @@ def _card_task(seed: int, index: int, budget_s: float,
         return rec
     play = state.play
     costs = dds.trick_costs(deal, list(play.played), play.strain, play.declarer)
-    play_times = [(t, cpu) for (s, phase, t), cpu in zip(played.timings, played.cpu_timings, strict=True)
-                  if phase == "play"]
+    timings = list(zip(played.timings, played.cpu_timings, strict=True))
+    rec["calls_timing"] = [[round(t, 5), round(cpu, 5)] for (_, phase, t), cpu in timings if phase == "auction"]
+    play_times = [(t, cpu) for (_, phase, t), cpu in timings if phase == "play"]
     cards = []
     for cost, (latency, cpu) in zip(costs, play_times, strict=False):
         role = "declarer" if cost.seat.side == declarer.side else "defence"
@@ -407,10 +410,15 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
     cpu_latencies: list[float] = []
     par_imps: list[int] = []
     dd_par_imps: list[int] = []
+    bid_latencies: list[float] = []
+    bid_cpu: list[float] = []
     consistency = [0, 0]
     bidder_failures = sum(r.get("bidder_failures", 0) for r in card_records)
     for r in card_records:
         par_ns = r["par_ns"]
+        for latency, cpu in r.get("calls_timing", ()):
+            bid_latencies.append(latency)
+            bid_cpu.append(cpu)
         par_imps.append(abs(imps(r["score_ns"] - par_ns)))
         dd_par_imps.append(abs(imps(r["dd_score_ns"] - par_ns)))
         if r.get("consistency"):
@@ -469,6 +477,10 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
         "latency_max_s": round(max(latencies), 4) if latencies else None,
         "cpu_per_card_mean_s": round(statistics.fmean(cpu_latencies), 4) if cpu_latencies else None,
         "cpu_per_card_p99_s": round(_p99(cpu_latencies) or 0.0, 4) if cpu_latencies else None,
+        "bid_latency_mean_ms": round(1000 * statistics.fmean(bid_latencies), 2) if bid_latencies else None,
+        "bid_latency_p99_ms": round(1000 * (_p99(bid_latencies) or 0.0), 2) if bid_latencies else None,
+        "bid_cpu_mean_ms": round(1000 * statistics.fmean(bid_cpu), 2) if bid_cpu else None,
+        "calls": len(bid_latencies),
         "self_consistency_pct": _pct(consistency[1], consistency[0]),
         "self_consistency_hands": consistency[0],
         "bidder_failures": bidder_failures,
@@ -531,6 +543,9 @@ def print_report(report: dict[str, Any], console: Any) -> None:
     row("latency per card, p99", "latency_p99_s", " s")
     row("CPU per card, mean (unaffected by machine load)", "cpu_per_card_mean_s", " s")
     row("CPU per card, p99", "cpu_per_card_p99_s", " s")
+    row(f"latency per call, mean ({m.get('calls', 0)} calls)", "bid_latency_mean_ms", " ms")
+    row("latency per call, p99", "bid_latency_p99_ms", " ms")
+    row("CPU per call, mean", "bid_cpu_mean_ms", " ms")
     row(f"bidding self-consistency ({m.get('self_consistency_hands', 0)} hands)", "self_consistency_pct", "%")
     row("|score − par| per deal (IMPs)", "par_abs_imps_per_deal")
     row("|DD score of contract − par| per deal (IMPs)", "dd_contract_par_abs_imps_per_deal")
