@@ -1,7 +1,8 @@
 """Types shared by the rulesets: no game constants live here.
 
 Every number of every game is in that game's own module (``auction_1920``, ``rubber``, ``chicago``,
-``duplicate``, ``imps``); this module only gives them a common vocabulary:
+``duplicate``, ``imps``), or, for the Laws' figures contract bridge's games share, in
+``contract_scoring``; this module only gives them a common vocabulary:
 
 - :class:`LineItem` -- one named component of a deal's score (trick score, overtricks, insult,
   slam, game bonus, part score bonus, honours, undertricks, rubber bonus, unfinished-rubber
@@ -9,8 +10,8 @@ Every number of every game is in that game's own module (``auction_1920``, ``rub
 - :class:`DealResult` -- what happened at the table (contract, declarer, tricks, honours);
 - :class:`Standing` -- where a session stands between deals (games, part scores, next dealer...);
 - :class:`DealScore` -- a scored deal: its line items and the standing after it;
-- :class:`ContractScale` -- the *shape* of contract-bridge scoring, filled with numbers by each
-  contract ruleset;
+- :class:`ContractScale` -- the *shape* of contract-bridge scoring; the Laws' figures and the
+  items of one contract are in :mod:`.contract_scoring`, shared by the contract rulesets;
 - :class:`Ruleset` -- the interface every ruleset implements.
 
 >>> PerSide(30, 0).plus(Side.EW, 50)
@@ -90,6 +91,16 @@ def sum_items(items: Iterable[LineItem], *, below: bool | None = None) -> PerSid
         if below is None or item.below == below:
             total = total.plus(item.side, item.points)
     return total
+
+
+def net_points(items: Iterable[LineItem], side: Side) -> int:
+    """The points of ``items`` for ``side`` less those for the other side (a contract's score
+    from its declarer's side).
+
+    >>> net_points([LineItem(Item.TRICK_SCORE, Side.NS, 120, True), LineItem(Item.HONOURS, Side.EW, 100)], Side.NS)
+    20
+    """
+    return sum(i.points if i.side is side else -i.points for i in items)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,14 +18,12 @@ False
 
 from __future__ import annotations
 
-from ..calls import Contract, Doubling, Strain
+from ..calls import Contract
 from ..deal import Vulnerability
 from ..errors import ScoringError
-from ..honours import Honours
 from ..seats import Seat, Side
 from .base import (
     BotScoring,
-    ContractScale,
     DealResult,
     DealScore,
     Item,
@@ -34,26 +32,16 @@ from .base import (
     Ruleset,
     SheetKind,
     Standing,
-    check_tricks,
+    net_points,
 )
+from .contract_scoring import LAWS_HONOURS, LAWS_SCALE, contract_items, honours_items
 
 SOURCE = (
     "seed 003 (names Chicago), RULES.md 'chicago', and the Laws of Rubber Bridge (Chicago appendix)"
 )
 
-SCALE = ContractScale(
-    #            C   D   H   S   NT
-    first_trick=(20, 20, 30, 30, 40),
-    later_trick=(20, 20, 30, 30, 30),
-    overtrick=(20, 20, 30, 30, 30),
-    doubled_overtrick=(100, 200),
-    insult={Doubling.UNDOUBLED: 0, Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100},
-    small_slam=(500, 750),
-    grand_slam=(1000, 1500),
-    undertrick=(50, 100),
-    doubled_undertricks_nv=(100, 200, 200, 300),
-    doubled_undertricks_v=(200, 300),
-)
+#: Contracts score at the Laws' figures.
+SCALE = LAWS_SCALE
 
 DEALS = 4
 GAME = 100
@@ -61,9 +49,8 @@ GAME = 100
 GAME_BONUS = (300, 500)
 #: A part score made on the last deal that does not complete a game.
 LAST_DEAL_PART_SCORE = 100
-HONOURS_FOUR = 100
-HONOURS_FIVE = 150
-HONOURS_FOUR_ACES = 150
+#: Honours as in rubber (the Laws' 100 / 150 / 150), unless the table switches them off.
+HONOURS = LAWS_HONOURS
 
 
 def vulnerability_of_deal(number: int, dealer: Seat) -> Vulnerability:
@@ -77,40 +64,6 @@ def vulnerability_of_deal(number: int, dealer: Seat) -> Vulnerability:
     if number >= DEALS:
         return Vulnerability.BOTH
     return Vulnerability.NS if dealer.side is Side.NS else Vulnerability.EW
-
-
-def contract_items(contract: Contract, side: Side, tricks: int, vulnerable: bool) -> list[LineItem]:
-    """Trick score, overtricks, insult and slam of a made contract, or the defenders' undertricks."""
-    check_tricks(tricks)
-    needed = contract.tricks_needed
-    if tricks < needed:
-        penalty = SCALE.undertricks(contract, needed - tricks, vulnerable)
-        return [LineItem(Item.UNDERTRICKS, side.opponent, penalty)]
-    items = [LineItem(Item.TRICK_SCORE, side, SCALE.trick_score(contract), below=True)]
-    if tricks > needed:
-        items.append(LineItem(Item.OVERTRICKS, side, SCALE.overtricks(contract, tricks - needed, vulnerable)))
-    if contract.doubling is not Doubling.UNDOUBLED:
-        items.append(LineItem(Item.INSULT, side, SCALE.insult[contract.doubling]))
-    slam = SCALE.slam(contract, vulnerable)
-    if slam:
-        items.append(LineItem(Item.SLAM, side, slam))
-    return items
-
-
-def honours_items(holding: Honours | None) -> list[LineItem]:
-    """As in rubber: 100 for four trump honours in one hand, 150 for five or the four aces at NT."""
-    if holding is None:
-        return []
-    for side in Side:
-        most = holding.in_one_hand(side)
-        if holding.strain is Strain.NT:
-            if most == 4:
-                return [LineItem(Item.HONOURS, side, HONOURS_FOUR_ACES)]
-        elif most == 5:
-            return [LineItem(Item.HONOURS, side, HONOURS_FIVE)]
-        elif most == 4:
-            return [LineItem(Item.HONOURS, side, HONOURS_FOUR)]
-    return []
 
 
 class Chicago(Ruleset):
@@ -149,9 +102,9 @@ class Chicago(Ruleset):
             return DealScore(dealer, vul, (), standing)
         side = result.declarer.side
         vulnerable = vul.is_vulnerable(side)
-        items = contract_items(result.contract, side, result.tricks, vulnerable)
+        items = contract_items(SCALE, result.contract, side, result.tricks, vulnerable)
         if self._honours:
-            items += honours_items(result.honour_holding())
+            items += honours_items(result.honour_holding(), HONOURS)
         below = sum(i.points for i in items if i.below)
         parts = standing.part_scores.plus(side, below)
         games = standing.games
@@ -170,11 +123,11 @@ class Chicago(Ruleset):
     def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
         """One contract on a fresh score (no part score carried), not the last deal."""
         side = Side.NS
-        items = contract_items(contract, side, tricks, vulnerable)
+        items = contract_items(SCALE, contract, side, tricks, vulnerable)
         below = sum(i.points for i in items if i.below)
         if below >= GAME:
             items.append(LineItem(Item.GAME, side, GAME_BONUS[vulnerable]))
-        return sum(i.points if i.side is side else -i.points for i in items)
+        return net_points(items, side)
 
 
 CHICAGO = Chicago()

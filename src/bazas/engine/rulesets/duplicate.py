@@ -18,38 +18,17 @@ is compared board by board in IMPs (:mod:`bazas.engine.rulesets.imps`).
 
 from __future__ import annotations
 
-from ..calls import Contract, Doubling
+from ..calls import Contract
 from ..deal import Board, Vulnerability
 from ..errors import ScoringError
 from ..seats import Seat, Side
-from .base import (
-    BotScoring,
-    ContractScale,
-    DealResult,
-    DealScore,
-    Item,
-    LineItem,
-    Ruleset,
-    SheetKind,
-    Standing,
-    check_tricks,
-)
+from .base import BotScoring, DealResult, DealScore, Item, LineItem, Ruleset, SheetKind, Standing, net_points
+from .contract_scoring import LAWS_SCALE, contract_items
 
 SOURCE = "seed 002 (duplicate team match, sections 3 and 6-9) and the WBF Laws of Duplicate Bridge 2017, Laws 77-78"
 
-SCALE = ContractScale(
-    #            C   D   H   S   NT
-    first_trick=(20, 20, 30, 30, 40),
-    later_trick=(20, 20, 30, 30, 30),
-    overtrick=(20, 20, 30, 30, 30),
-    doubled_overtrick=(100, 200),
-    insult={Doubling.UNDOUBLED: 0, Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100},
-    small_slam=(500, 750),
-    grand_slam=(1000, 1500),
-    undertrick=(50, 100),
-    doubled_undertricks_nv=(100, 200, 200, 300),
-    doubled_undertricks_v=(200, 300),
-)
+#: Contracts score at the Laws' figures.
+SCALE = LAWS_SCALE
 
 #: Boards in the team match (seed 002, RULES.md "duplicate": two tables, four boards).
 BOARDS = 4
@@ -65,24 +44,13 @@ def board_items(contract: Contract, side: Side, tricks: int, vulnerable: bool) -
     >>> [(i.kind.value, i.points) for i in board_items(Contract.parse("4S"), Side.NS, 10, False)]
     [('trick score', 120), ('game bonus', 300)]
     """
-    check_tricks(tricks)
-    needed = contract.tricks_needed
-    if tricks < needed:
-        penalty = SCALE.undertricks(contract, needed - tricks, vulnerable)
-        return [LineItem(Item.UNDERTRICKS, side.opponent, penalty)]
-    trick_score = SCALE.trick_score(contract)
-    items = [LineItem(Item.TRICK_SCORE, side, trick_score, below=True)]
-    if tricks > needed:
-        items.append(LineItem(Item.OVERTRICKS, side, SCALE.overtricks(contract, tricks - needed, vulnerable)))
-    if contract.doubling is not Doubling.UNDOUBLED:
-        items.append(LineItem(Item.INSULT, side, SCALE.insult[contract.doubling]))
-    if trick_score >= GAME:
-        items.append(LineItem(Item.GAME, side, GAME_BONUS[vulnerable]))
-    else:
-        items.append(LineItem(Item.PART_SCORE, side, PART_SCORE_BONUS))
-    slam = SCALE.slam(contract, vulnerable)
-    if slam:
-        items.append(LineItem(Item.SLAM, side, slam))
+    items = contract_items(SCALE, contract, side, tricks, vulnerable)
+    if tricks >= contract.tricks_needed:
+        trick_score = items[0].points
+        bonus = (LineItem(Item.GAME, side, GAME_BONUS[vulnerable]) if trick_score >= GAME
+                 else LineItem(Item.PART_SCORE, side, PART_SCORE_BONUS))
+        # The slam bonus comes on top of the game bonus, and after it on the sheet.
+        items.insert(len(items) - (items[-1].kind is Item.SLAM), bonus)
     return items
 
 
@@ -92,7 +60,7 @@ def score_ns(result: DealResult, vulnerability: Vulnerability) -> int:
         return 0
     side = result.declarer.side
     items = board_items(result.contract, side, result.tricks, vulnerability.is_vulnerable(side))
-    return sum(i.points if i.side is Side.NS else -i.points for i in items)
+    return net_points(items, Side.NS)
 
 
 class Duplicate(Ruleset):
@@ -148,8 +116,7 @@ class Duplicate(Ruleset):
         return DealScore(b.dealer, vul, items, after, board=board, table=table)
 
     def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
-        items = board_items(contract, Side.NS, tricks, vulnerable)
-        return sum(i.points if i.side is Side.NS else -i.points for i in items)
+        return net_points(board_items(contract, Side.NS, tricks, vulnerable), Side.NS)
 
     def is_finished(self, standing: Standing) -> bool:
         """A match is finished when its four boards (or more) have been played and every board it

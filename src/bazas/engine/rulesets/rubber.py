@@ -17,96 +17,29 @@ a side with the only game and 100 to a side with the only part score in the unfi
 
 from __future__ import annotations
 
-from ..calls import Contract, Doubling, Strain
+from ..calls import Contract
 from ..deal import Vulnerability
 from ..errors import ScoringError
-from ..honours import Honours
 from ..seats import Side
-from .base import (
-    ContractScale,
-    DealResult,
-    DealScore,
-    Item,
-    LineItem,
-    PerSide,
-    Ruleset,
-    Standing,
-    check_tricks,
-)
+from .base import DealResult, DealScore, Item, LineItem, PerSide, Ruleset, Standing, net_points
+from .contract_scoring import LAWS_HONOURS, LAWS_SCALE, contract_items, honours_items
 
 SOURCE = (
     "seed 003 (rubber bridge as played online; its 5NTX example corrected to 500 by RULES.md) "
     "and the Laws of Rubber Bridge, Laws 72-77"
 )
 
-SCALE = ContractScale(
-    #            C   D   H   S   NT
-    first_trick=(20, 20, 30, 30, 40),
-    later_trick=(20, 20, 30, 30, 30),
-    overtrick=(20, 20, 30, 30, 30),
-    doubled_overtrick=(100, 200),
-    insult={Doubling.UNDOUBLED: 0, Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100},
-    small_slam=(500, 750),
-    grand_slam=(1000, 1500),
-    undertrick=(50, 100),
-    doubled_undertricks_nv=(100, 200, 200, 300),
-    doubled_undertricks_v=(200, 300),
-)
+#: Contracts score at the Laws' figures.
+SCALE = LAWS_SCALE
 
 GAME = 100
-#: Honours in one hand: four of the five trump honours, all five, the four aces at notrump.
-HONOURS_FOUR = 100
-HONOURS_FIVE = 150
-HONOURS_FOUR_ACES = 150
+#: Honours in one hand: four of the five trump honours 100, all five 150, the four aces at notrump 150.
+HONOURS = LAWS_HONOURS
 #: Rubber bonus by the number of games the losers won.
 RUBBER_BONUS = {0: 700, 1: 500}
 GAMES_FOR_RUBBER = 2
 UNFINISHED_GAME = 300
 UNFINISHED_PART_SCORE = 100
-
-
-def contract_items(contract: Contract, side: Side, tricks: int, vulnerable: bool) -> list[LineItem]:
-    """Trick score, overtricks, insult and slam of a made contract, or the defenders' undertricks.
-
-    >>> [(i.kind.value, i.points) for i in contract_items(Contract.parse("6H"), Side.NS, 12, True)]
-    [('trick score', 180), ('slam', 750)]
-    """
-    check_tricks(tricks)
-    needed = contract.tricks_needed
-    if tricks < needed:
-        penalty = SCALE.undertricks(contract, needed - tricks, vulnerable)
-        return [LineItem(Item.UNDERTRICKS, side.opponent, penalty)]
-    items = [LineItem(Item.TRICK_SCORE, side, SCALE.trick_score(contract), below=True)]
-    if tricks > needed:
-        items.append(LineItem(Item.OVERTRICKS, side, SCALE.overtricks(contract, tricks - needed, vulnerable)))
-    if contract.doubling is not Doubling.UNDOUBLED:
-        items.append(LineItem(Item.INSULT, side, SCALE.insult[contract.doubling]))
-    slam = SCALE.slam(contract, vulnerable)
-    if slam:
-        items.append(LineItem(Item.SLAM, side, slam))
-    return items
-
-
-def honours_items(holding: Honours | None) -> list[LineItem]:
-    """100 for four trump honours in one hand, 150 for all five or for the four aces at NT.
-
-    >>> from bazas.engine.honours import from_cards
-    >>> from bazas.engine.seats import Seat
-    >>> honours_items(from_cards(Strain.S, {Seat.W: ["SA", "SK", "SQ", "SJ"], Seat.N: ["ST"]}))
-    [LineItem(kind=<Item.HONOURS: 'honours'>, side=<Side.EW: 1>, points=100, below=False)]
-    """
-    if holding is None:
-        return []
-    for side in Side:
-        most = holding.in_one_hand(side)
-        if holding.strain is Strain.NT:
-            if most == 4:
-                return [LineItem(Item.HONOURS, side, HONOURS_FOUR_ACES)]
-        elif most == 5:
-            return [LineItem(Item.HONOURS, side, HONOURS_FIVE)]
-        elif most == 4:
-            return [LineItem(Item.HONOURS, side, HONOURS_FOUR)]
-    return []
 
 
 class RubberBridge(Ruleset):
@@ -138,8 +71,8 @@ class RubberBridge(Ruleset):
             after = Standing(dealer.lho, standing.deal_number + 1, 1, standing.games, standing.part_scores)
             return DealScore(dealer, vul, (), after)
         side = result.declarer.side
-        items = contract_items(result.contract, side, result.tricks, vul.is_vulnerable(side))
-        items += honours_items(result.honour_holding())
+        items = contract_items(SCALE, result.contract, side, result.tricks, vul.is_vulnerable(side))
+        items += honours_items(result.honour_holding(), HONOURS)
         below = sum(i.points for i in items if i.below)
         parts = standing.part_scores.plus(side, below)
         games = standing.games
@@ -156,8 +89,7 @@ class RubberBridge(Ruleset):
         return DealScore(dealer, vul, tuple(items), after, game_won_by, over)
 
     def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
-        items = contract_items(contract, Side.NS, tricks, vulnerable)
-        return sum(i.points if i.side is Side.NS else -i.points for i in items)
+        return net_points(contract_items(SCALE, contract, Side.NS, tricks, vulnerable), Side.NS)
 
     def bot_score(self, contract: Contract, tricks: int, vulnerable: bool, part_score: int = 0) -> int:
         """The contract's own score plus what completing a game is worth (:attr:`GAME_VALUE`).
@@ -167,7 +99,7 @@ class RubberBridge(Ruleset):
         """
         score = self.declarer_score(contract, tricks, vulnerable)
         if tricks >= contract.tricks_needed:
-            below = sum(i.points for i in contract_items(contract, Side.NS, tricks, vulnerable) if i.below)
+            below = sum(i.points for i in contract_items(SCALE, contract, Side.NS, tricks, vulnerable) if i.below)
             if part_score + below >= GAME:
                 score += self.GAME_VALUE[vulnerable]
         return score
