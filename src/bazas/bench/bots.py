@@ -33,7 +33,6 @@ import multiprocessing
 import os
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -258,7 +257,7 @@ def _match_task(seed: int, index: int, config_a: str, config_b: str, play_mode: 
     """Board ``index`` at two tables: A sits N/S at table 1 and E/W at table 2."""
     from bazas.bots import dds
     from bazas.bots.base import Budget
-    from bazas.bots.player import play_deal
+    from bazas.bots.player import play_deal, seats_bots
     from bazas.engine.rulesets import imps
 
     deal, board = bench_deal(seed + 1000, index)
@@ -267,7 +266,7 @@ def _match_task(seed: int, index: int, config_a: str, config_b: str, play_mode: 
     table = dds.dd_table(deal) if play_mode == "dd" else None
     results: list[dict[str, Any]] = []
     for t, (ns, ew) in enumerate(((a, b), (b, a)), 1):
-        bots = {s: (ns if s.side == 0 else ew) for s in SEATS}
+        bots = seats_bots(ns, ew)
         rng = random.Random(f"bench-match-{seed}-{index}-{t}")
         if play_mode == "dd":
             state = DealState.start(deal, board.dealer)
@@ -561,12 +560,3 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                       f"{match['imps_per_board']:+.2f}", ci_text.strip(), "> 0, significant", mark)
     console.print(table)
 
-
-def main(argv: list[str] | None = None) -> int:  # pragma: no cover - manual use
-    parser = argparse.ArgumentParser(prog="bazas bench bots")
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -90,7 +90,7 @@ class Server:
 
         def prepare() -> None:  # in the child, before exec
             with contextlib.suppress(OSError, ValueError):
-                soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+                _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
                 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
             if cores and hasattr(os, "sched_setaffinity"):
                 with contextlib.suppress(OSError):
@@ -183,7 +183,6 @@ class Bench:
         self.rng = random.Random(seed)
         self.window: Window | None = None
         self.tables: list[TableSim] = []
-        self.connect_failures = 0
         self.stopping = False
 
     async def add_tables(self, count: int) -> None:
@@ -271,7 +270,6 @@ class PlayerSim:
                                                    max_size=2**22, compression=None)
                 break
             except Exception:
-                self.table.bench.connect_failures += 1
                 await asyncio.sleep(0.5 * (attempt + 1))
         if self.ws is None:
             raise RuntimeError(f"could not connect to {self.url}")
@@ -468,7 +466,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     cores = [int(c) for c in str(args.cores).split(",") if c.strip()] if args.cores else []
     with contextlib.suppress(OSError, ValueError):
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     workdir = Path(tempfile.mkdtemp(prefix="bazas-bench-"))
     server = Server(workdir / "data", args.mode, cores, args.database_url)

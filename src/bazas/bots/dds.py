@@ -297,16 +297,6 @@ class DDTable:
     def get(self, strain: Strain, declarer: Seat) -> int:
         return self.tricks[strain][declarer]
 
-    def makeable(self) -> list[tuple[Strain, Seat, int]]:
-        """(strain, declarer, level) of the highest makeable contract, where at least 1 is made."""
-        out = []
-        for strain in Strain:
-            for seat in SEATS:
-                t = self.tricks[strain][seat]
-                if t >= 7:
-                    out.append((strain, seat, t - 6))
-        return out
-
     def to_dict(self) -> dict[str, dict[str, int]]:
         return {strain.name: {seat.name: self.tricks[strain][seat] for seat in SEATS} for strain in Strain}
 

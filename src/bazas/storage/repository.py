@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .db import make_engine, upgrade
@@ -181,12 +181,6 @@ class Repository:
         with self.engine.begin() as conn:
             conn.execute(update(DealRow).where(DealRow.table_id == table_id, DealRow.number == number)
                          .values(analysis=analysis))
-
-    def delete_table(self, table_id: str) -> None:
-        with self.engine.begin() as conn:
-            for model in (EventRow, DealRow, SeatRow):
-                conn.execute(delete(model).where(model.table_id == table_id))
-            conn.execute(delete(TableRow).where(TableRow.id == table_id))
 
     # -- reads ----------------------------------------------------------------------------------
     def load_table(self, table_id: str, with_events: bool = True) -> StoredTable | None:
