@@ -107,18 +107,26 @@ def test_self_consistency_1920() -> None:
     assert kept == total, broken[:5]
 
 
-def test_bot_auctions_are_sane() -> None:
-    """Four SAYC bots reach a contract on most deals, rarely above game without slam values."""
-    rng = random.Random(5)
+def bot_auctions(seed: int, n: int) -> list[tuple[list[Hand], Auction]]:
+    """``n`` random deals (dealer N, E, S, W in turn) and the auction four SAYC bots bid on each."""
+    rng = random.Random(seed)
     ctx = TableContext()
-    passed_out = slams = 0
-    for k in range(120):
+    out = []
+    for k in range(n):
         order = list(range(52))
         rng.shuffle(order)
         hands = hands_of(order)
         a = Auction(SEATS[k % 4])
         while not a.is_complete:
             a = a.apply(choose(hands[a.turn], a.dealer, a.calls, ctx).call)
+        out.append((hands, a))
+    return out
+
+
+def test_bot_auctions_are_sane() -> None:
+    """Four SAYC bots reach a contract on most deals, rarely above game without slam values."""
+    passed_out = slams = 0
+    for hands, a in bot_auctions(5, 120):
         if a.contract is None:
             passed_out += 1
             continue
@@ -137,18 +145,7 @@ def test_repeated_auctions_bid_the_same() -> None:
     with the same calls, so memoised inference never changes what the bot bids."""
 
     def auctions() -> list[tuple[str, ...]]:
-        rng = random.Random(3)
-        ctx = TableContext()
-        out = []
-        for k in range(40):
-            order = list(range(52))
-            rng.shuffle(order)
-            hands = hands_of(order)
-            a = Auction(SEATS[k % 4])
-            while not a.is_complete:
-                a = a.apply(choose(hands[a.turn], a.dealer, a.calls, ctx).call)
-            out.append(tuple(str(c) for c in a.calls))
-        return out
+        return [tuple(str(c) for c in a.calls) for _, a in bot_auctions(3, 40)]
 
     first = auctions()
     assert first == auctions()
