@@ -263,10 +263,13 @@ def test_chicago_fourth_deal_needs_full_values_for_game() -> None:
 # -- explanations of any call, inference --------------------------------------------------------------
 
 def test_explain_calls_outside_the_system() -> None:
+    """Issue 8 point 4: a call no row names still gets the sanity layer's natural reading (a new
+    suit: five cards at the five level, the strength its level needs), not "no agreed meaning"."""
     a = Auction.from_calls(Seat.N, ["1S", "P", "5D"])
     e = explain(a, 2, "rubber")
-    assert "no agreed meaning" in e.en and "sin significado acordado" in e.es
-    assert e.constraints == {}
+    assert "new suit" in e.en and "palo nuevo" in e.es
+    assert "no agreed meaning" not in e.en
+    assert e.constraints["lengths"]["D"][0] >= 5
 
 
 def test_explain_and_infer() -> None:

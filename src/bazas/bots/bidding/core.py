@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from bazas.bots.base import TableContext
 from bazas.engine.auction import Auction
@@ -67,6 +67,9 @@ class CallMeaning:
     en: str
     forcing: bool = False
     artificial: bool = False
+    preempt: bool = False
+    #: The booklet sections the meaning comes from (empty outside the system).
+    sources: tuple[str, ...] = ()
 
     @property
     def in_system(self) -> bool:
@@ -506,12 +509,12 @@ class Rule:
     """One row of a bidding table (see :func:`rule`)."""
 
     __slots__ = ("id", "pattern", "call", "hand", "en", "es", "when", "prefer", "forcing",
-                 "artificial", "order", "free", "generic")
+                 "artificial", "order", "free", "generic", "source", "preempt")
 
     def __init__(self, id: str, pattern: str, call: str | CallFn, hand: Callable[[Situation, Bindings], HandConstraints],
                  en: str, es: str, *, when: Cond | None = None, prefer: Prefer | None = None,
                  forcing: bool = False, artificial: bool = False, order: str = "natural",
-                 free: str = "", generic: bool = False) -> None:
+                 free: str = "", generic: bool = False, source: str = "", preempt: bool = False) -> None:
         self.id = id
         self.pattern = Pattern(pattern)
         self.call = call
@@ -524,6 +527,11 @@ class Rule:
         self.artificial = artificial
         self.order = order
         self.generic = generic
+        #: Where the row comes from (e.g. "SAYC SP-3, Notrump Opening Bids — Stayman").
+        self.source = source
+        #: A preemptive or competitive call: bid on shape and the law of total tricks, not on the
+        #: partnership's strength (the sanity layer's strength ceiling does not apply).
+        self.preempt = preempt
         template = _template_vars(call.split(":")[-1]) if isinstance(call, str) else []
         self.free = "".join(dict.fromkeys([*template, *free]))
 
@@ -625,11 +633,31 @@ class Choice:
 _CACHE_SIZE = 4096
 
 
+class SanityLayer(Protocol):
+    """What a system's sanity layer provides (see :mod:`bazas.bots.bidding.sanity`)."""
+
+    def reading(self, sit: Situation, call: Call) -> CallMeaning | None:
+        """The meaning of a call no table row gives here."""
+
+    def forcing(self, sit: Situation, call: Call, meaning: CallMeaning) -> bool:
+        """Is the call forcing by the structure of the auction (new suit, jump shift...)?"""
+
+    def veto(self, sit: Situation, f: HandFeatures, call: Call, meaning: CallMeaning) -> str | None:
+        """The id of the sanity rule ``call`` would break with hand ``f`` (None: sane)."""
+
+    def fallback(self, sit: Situation, f: HandFeatures) -> Choice:
+        """The call when no table row fits the hand."""
+
+
 class System:
     """A bidding system: an ordered rule table plus the machinery to choose and explain calls."""
 
-    def __init__(self, name: str, title_en: str, title_es: str, rules: Sequence[Rule]) -> None:
+    def __init__(self, name: str, title_en: str, title_es: str, rules: Sequence[Rule],
+                 sanity: SanityLayer | None = None) -> None:
         self.name = name
+        #: The layer that reads calls no row gives, vetoes absurd calls and chooses when no row
+        #: fits (None: the plain fallback, e.g. the 1920 system keeps its own style).
+        self.sanity = sanity
         self.title_en = title_en
         self.title_es = title_es
         self.rules: tuple[Rule, ...] = tuple(rules)
@@ -706,12 +734,33 @@ class System:
                     found.append((r, bb))
         return found
 
+    def _rows_by_call(self, sit: Situation, generic: bool) -> dict[Call, list[tuple[Rule, Bindings]]]:
+        out: dict[Call, list[tuple[Rule, Bindings]]] = {}
+        for r, b in self.applicable(sit, generic):
+            for c, bb in r.candidates(sit, b, None):
+                out.setdefault(c, []).append((r, bb))
+        return out
+
     def meaning(self, sit: Situation, call: Call) -> CallMeaning:
         """What ``call`` would mean now: the hull of every specific row that gives it, or, when
-        no specific row does, of every generic row that gives it."""
+        no specific row does, of every generic row that gives it; when no row gives it, the
+        sanity layer's reading (if the system has one)."""
         found = self._rows_giving(sit, call, False) or self._rows_giving(sit, call, True)
+        return self._meaning_of(sit, call, found)
+
+    def meanings(self, sit: Situation, calls: Sequence[Call]) -> dict[Call, CallMeaning]:
+        """:meth:`meaning` of each of ``calls`` (one pass over the table)."""
+        specific = self._rows_by_call(sit, False)
+        generic = self._rows_by_call(sit, True)
+        return {c: self._meaning_of(sit, c, specific.get(c) or generic.get(c) or []) for c in calls}
+
+    def _meaning_of(self, sit: Situation, call: Call, found: list[tuple[Rule, Bindings]]) -> CallMeaning:
         index = len(sit.calls)
         if not found:
+            if self.sanity is not None:
+                read = self.sanity.reading(sit, call)
+                if read is not None:
+                    return read
             es, en = generic_text(call)
             return CallMeaning(index, sit.seat, call, (), UNCONSTRAINED, es, en)
         promises = [(r, bb, r.hand(sit, bb)) for r, bb in found]
@@ -724,10 +773,15 @@ class System:
         assert hull is not None
         forcing = all(r.forcing for r, _ in found)
         artificial = all(r.artificial for r, _ in found)
+        preempt = any(r.preempt for r, _ in found)
         es = _join_descriptions([r.describe(bb, "es") for r, bb in found], "es")
         en = _join_descriptions([r.describe(bb, "en") for r, bb in found], "en")
-        return CallMeaning(index, sit.seat, call, tuple(dict.fromkeys(r.id for r, _ in found)), hull,
-                           es, en, forcing, artificial)
+        sources = tuple(dict.fromkeys(r.source for r, _ in found if r.source))
+        m = CallMeaning(index, sit.seat, call, tuple(dict.fromkeys(r.id for r, _ in found)), hull,
+                        es, en, forcing, artificial, preempt, sources)
+        if not forcing and self.sanity is not None and self.sanity.forcing(sit, call, m):
+            m = replace(m, forcing=True)
+        return m
 
     # -- choosing ----------------------------------------------------------------------------------
     def choose(self, sit: Situation, f: HandFeatures) -> Choice:
@@ -748,12 +802,16 @@ class System:
                     if r.prefer is not None and not r.prefer(f, sit, bb):
                         continue
                     m = self.meaning(sit, call)
+                    if self.sanity is not None and self.sanity.veto(sit, f, call, m) is not None:
+                        continue
                     return Choice(call, m, r.id, sentence(r.describe(bb, "es"), m, "es"),
                                   sentence(r.describe(bb, "en"), m, "en"))
             if not generic:
                 # Every call a specific row could give here keeps its specific meaning.
                 for r, b in self.applicable(sit, False):
                     specific.update(c for c, _ in r.candidates(sit, b, None))
+        if self.sanity is not None:
+            return self.sanity.fallback(sit, f)
         return self.fallback(sit, f)
 
     def fallback_candidates(self, sit: Situation, f: HandFeatures) -> list[Call]:

@@ -51,6 +51,7 @@ from .conds import (
 from .constraints import HandConstraints
 from .core import CallFn, Cond, H, Rule, Situation, System, rule
 from .patterns import Bindings
+from .sanity import SANITY
 
 R = rule
 
@@ -1253,7 +1254,8 @@ def build_sayc() -> System:
     rows += _one_suit_rows()
     rows += _competition_rows()
     rows += _generic_rows()
-    return System("sayc", "Standard American Yellow Card", "Standard American Yellow Card (SAYC)", rows)
+    return System("sayc", "Standard American Yellow Card", "Standard American Yellow Card (SAYC)", rows,
+                  sanity=SANITY)
 
 
 SAYC = build_sayc()
