@@ -16,6 +16,8 @@ deal. The rubber ends on a side's second game with 250 to it; the larger total w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..calls import Contract, Doubling, Strain
 from ..deal import Vulnerability
 from ..errors import ScoringError
@@ -51,6 +53,38 @@ RUBBER_BONUS = 250
 GAMES_FOR_RUBBER = 2
 
 
+def made_points(contract: Contract, tricks: int) -> list[tuple[Item, int, bool]]:
+    """The 1920 count of ``contract`` made with ``tricks``, as (kind, points, below the line) for
+    whoever plays it: every trick over six below, multiplied by the doubling; for a doubled or
+    redoubled contract 50 (100) for making it and as much again per overtrick.
+
+    >>> [(kind.value, points, below) for kind, points, below in made_points(Contract.parse("1HX"), 9)]
+    [('trick score', 48, True), ('insult', 50, False), ('overtricks', 100, False)]
+    """
+    needed = contract.tricks_needed
+    out = [(Item.TRICK_SCORE, (tricks - BOOK) * TRICK_VALUE[contract.strain] * contract.doubling, True)]
+    bonus = DOUBLED_BONUS[contract.doubling]
+    if bonus:
+        out.append((Item.INSULT, bonus, False))
+        if tricks > needed:
+            out.append((Item.OVERTRICKS, (tricks - needed) * bonus, False))
+    return out
+
+
+def undertrick_points(contract: Contract, tricks: int) -> int:
+    """What the defenders score when ``contract`` fails with ``tricks`` (0 when it is made).
+
+    >>> undertrick_points(Contract.parse("3NTXX"), 7)
+    400
+    """
+    return max(0, contract.tricks_needed - tricks) * UNDERTRICK[contract.doubling]
+
+
+def slam_points(tricks: int) -> int:
+    """What winning ``tricks`` scores as a slam, bid or not: 12 tricks 50, 13 tricks 100, else 0."""
+    return GRAND_SLAM if tricks == 13 else SMALL_SLAM if tricks == 12 else 0
+
+
 def contract_items(contract: Contract, side: Side, tricks: int) -> list[LineItem]:
     """Below-the-line tricks (all over six when made) and the doubled bonuses, or undertricks.
 
@@ -58,17 +92,9 @@ def contract_items(contract: Contract, side: Side, tricks: int) -> list[LineItem
     [('trick score', 48, True), ('insult', 50, False), ('overtricks', 100, False)]
     """
     check_tricks(tricks)
-    needed = contract.tricks_needed
-    if tricks < needed:
-        return [LineItem(Item.UNDERTRICKS, side.opponent, (needed - tricks) * UNDERTRICK[contract.doubling])]
-    v = TRICK_VALUE[contract.strain]
-    items = [LineItem(Item.TRICK_SCORE, side, (tricks - BOOK) * v * contract.doubling, below=True)]
-    bonus = DOUBLED_BONUS[contract.doubling]
-    if bonus:
-        items.append(LineItem(Item.INSULT, side, bonus))
-        if tricks > needed:
-            items.append(LineItem(Item.OVERTRICKS, side, (tricks - needed) * bonus))
-    return items
+    if tricks < contract.tricks_needed:
+        return [LineItem(Item.UNDERTRICKS, side.opponent, undertrick_points(contract, tricks))]
+    return [LineItem(kind, side, points, below) for kind, points, below in made_points(contract, tricks)]
 
 
 def slam_items(side: Side, tricks: int) -> list[LineItem]:
@@ -78,15 +104,16 @@ def slam_items(side: Side, tricks: int) -> list[LineItem]:
     [LineItem(kind=<Item.SLAM: 'slam'>, side=<Side.NS: 0>, points=50, below=False)]
     """
     for who, won in ((side, tricks), (side.opponent, 13 - tricks)):
-        if won == 13:
-            return [LineItem(Item.SLAM, who, GRAND_SLAM)]
-        if won == 12:
-            return [LineItem(Item.SLAM, who, SMALL_SLAM)]
+        if slam_points(won):
+            return [LineItem(Item.SLAM, who, slam_points(won))]
     return []
 
 
-def honours_items(holding: Honours | None) -> list[LineItem]:
-    """The 1920 honours table; fewer than three held by a side score nothing.
+def honours_items(holding: Honours | None, trumps: Mapping[tuple[int, int], int] | None = None,
+                  notrump: Mapping[tuple[int, int], int] = HONOURS_NT) -> list[LineItem]:
+    """The 1920 honours table; fewer than three held by a side score nothing. Another table keyed
+    the same way (a side's split) may be given in points: ``trumps`` for a trump suit,
+    ``notrump`` for the aces.
 
     >>> from bazas.engine.honours import from_cards
     >>> from bazas.engine.seats import Seat
@@ -98,7 +125,9 @@ def honours_items(holding: Honours | None) -> list[LineItem]:
     for side in Side:
         split = holding.split(side)
         if holding.strain is Strain.NT:
-            points = HONOURS_NT.get(split, 0)
+            points = notrump.get(split, 0)
+        elif trumps is not None:
+            points = trumps.get(split, 0)
         else:
             points = HONOURS_V.get(split, 0) * TRICK_VALUE[holding.strain]
         if points:

@@ -5,7 +5,7 @@ by the same dealer, and short sessions of a fixed number of deals where the larg
 Each option changes one thing; everything else is the 1920 code of :mod:`.auction_1920`.
 
 >>> from bazas.engine.seats import Seat
->>> from bazas.engine.calls import Contract
+>>> from bazas.engine.calls import Contract, Strain
 >>> from bazas.engine.honours import from_cards
 >>> later = auction_variant(honours="later")
 >>> later.id
@@ -20,11 +20,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..calls import Strain
 from ..errors import ScoringError
 from ..honours import Honours
-from ..seats import Side
-from .auction_1920 import Auction1920
+from .auction_1920 import Auction1920, honours_items
 from .base import DealResult, DealScore, Item, LineItem, PerSide, Standing
 
 #: Seed 001's later honours table as RULES.md corrects it, in points, keyed by how the side's
@@ -46,14 +44,7 @@ PASSED_OUT_RULES = ("next_dealer", "same_dealer")
 
 def later_honours_items(holding: Honours | None) -> list[LineItem]:
     """The later (seed 001) honours table; fewer than three held by a side score nothing."""
-    if holding is None:
-        return []
-    table = LATER_HONOURS_NT if holding.strain is Strain.NT else LATER_HONOURS
-    for side in Side:
-        points = table.get(holding.split(side), 0)
-        if points:
-            return [LineItem(Item.HONOURS, side, points)]
-    return []
+    return honours_items(holding, LATER_HONOURS, LATER_HONOURS_NT)
 
 
 class Auction1920Variant(Auction1920):

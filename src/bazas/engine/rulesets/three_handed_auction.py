@@ -51,7 +51,7 @@ from ..errors import ScoringError
 from ..honours import Honours
 from ..seats import Seat
 from ..three_handed import DUMMY_SEAT, PLAYERS, check_player, next_player
-from .auction_1920 import BOOK, DOUBLED_BONUS, GRAND_SLAM, SMALL_SLAM, TRICK_VALUE, UNDERTRICK
+from .auction_1920 import TRICK_VALUE, made_points, slam_points, undertrick_points
 from .base import Item, check_tricks
 
 SOURCE = (
@@ -124,18 +124,10 @@ def contract_items(contract: Contract, declarer: Seat, tricks: int) -> list[Play
     [('S', 400), ('N', 400)]
     """
     check_tricks(tricks)
-    needed = contract.tricks_needed
-    if tricks < needed:
-        points = (needed - tricks) * UNDERTRICK[contract.doubling]
+    if tricks < contract.tricks_needed:
+        points = undertrick_points(contract, tricks)
         return [PlayerItem(Item.UNDERTRICKS, p, points) for p in opponents(declarer)]
-    v = TRICK_VALUE[contract.strain]
-    items = [PlayerItem(Item.TRICK_SCORE, declarer, (tricks - BOOK) * v * contract.doubling, below=True)]
-    bonus = DOUBLED_BONUS[contract.doubling]
-    if bonus:
-        items.append(PlayerItem(Item.INSULT, declarer, bonus))
-        if tricks > needed:
-            items.append(PlayerItem(Item.OVERTRICKS, declarer, (tricks - needed) * bonus))
-    return items
+    return [PlayerItem(kind, declarer, points, below) for kind, points, below in made_points(contract, tricks)]
 
 
 def slam_items(declarer: Seat, tricks: int) -> list[PlayerItem]:
@@ -145,11 +137,10 @@ def slam_items(declarer: Seat, tricks: int) -> list[PlayerItem]:
     [('E', 100), ('S', 100)]
     """
     check_tricks(tricks)
-    slam = {12: SMALL_SLAM, 13: GRAND_SLAM}
-    if tricks in slam:
-        return [PlayerItem(Item.SLAM, declarer, slam[tricks])]
-    if 13 - tricks in slam:
-        return [PlayerItem(Item.SLAM, p, slam[13 - tricks]) for p in opponents(declarer)]
+    if slam_points(tricks):
+        return [PlayerItem(Item.SLAM, declarer, slam_points(tricks))]
+    if slam_points(13 - tricks):
+        return [PlayerItem(Item.SLAM, p, slam_points(13 - tricks)) for p in opponents(declarer)]
     return []
 
 
