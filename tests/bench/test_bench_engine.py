@@ -3,12 +3,12 @@ report has its rows and machine details -- never the timings."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
 import pytest
 
-from bazas.cli import cmd_bench
 from bazas.cli.main import main
 
 ROWS = ("playout kernel", "Play API (immutable)", "legal calls", "score auction-1920", "score rubber",
@@ -45,14 +45,14 @@ def test_bench_engine_rejects_bad_seconds(capsys: pytest.CaptureFixture[str]) ->
 
 def test_missing_bench_module_is_a_clear_message(monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    real = cmd_bench.importlib.import_module
+    real = importlib.import_module
 
     def fake(name: str) -> object:
         if name == "bazas.bench.server":
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return real(name)
 
-    monkeypatch.setattr(cmd_bench.importlib, "import_module", fake)
+    monkeypatch.setattr(importlib, "import_module", fake)
     assert main(["bench", "server"]) == 2
     assert "not available" in capsys.readouterr().err
 

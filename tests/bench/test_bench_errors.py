@@ -30,6 +30,7 @@ def careless_report() -> dict[str, object]:
         card = state.play.legal_cards()[0]
         played.append(card)
         state = state.apply(card).after
+    assert state.play is not None
     costs = dds.trick_costs(deal, played, state.play.strain, Seat.N)
     cards = [["declarer" if c.seat.side == Seat.N.side else "defence", c.cost, 0.0, 0.0] for c in costs]
     record = {"index": 0, "deal": deal.to_pbn(), "dealer": "N", "calls": calls, "contract": "1NT",

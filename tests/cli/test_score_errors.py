@@ -15,7 +15,7 @@ GOOD = {"contract": "4S", "declarer": "N", "tricks": 10}
 BAD_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.764"
 
 
-def record(*deals: dict[str, Any], ruleset: str = "rubber", **top: Any) -> dict[str, Any]:
+def record(*deals: object, ruleset: str = "rubber", **top: Any) -> dict[str, Any]:
     return {"ruleset": ruleset, "first_dealer": "N", "deals": list(deals), **top}
 
 

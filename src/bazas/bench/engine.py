@@ -181,6 +181,7 @@ def bench_scoring(rng: random.Random, seconds: float) -> dict[str, dict[str, flo
     if get is None or ids is None or result_type is None:
         return None
     from bazas.engine.calls import ALL_BIDS, Contract, Doubling
+    from bazas.engine.errors import ScoringError
     from bazas.engine.seats import SEATS, Seat
 
     results = []
@@ -194,12 +195,19 @@ def bench_scoring(rng: random.Random, seconds: float) -> dict[str, dict[str, flo
         ruleset = get(rid)
 
         def step(ruleset: Any = ruleset) -> int:
+            # A game may refuse some random results (e.g. a bid its rules reserve to the dealer):
+            # those are skipped and only the deals scored count.
             standing = ruleset.start(Seat.N)
+            scored = 0
             for r in results:
-                standing = ruleset.score(standing, r).after
+                try:
+                    standing = ruleset.score(standing, r).after
+                except ScoringError:
+                    continue
+                scored += 1
                 if ruleset.is_finished(standing):
                     standing = ruleset.start(Seat.N)
-            return len(results)
+            return scored
 
         step()
         out[str(rid)] = measure(step, seconds)
