@@ -35,12 +35,16 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from bazas.engine.calls import Contract
+from bazas.engine.calls import PASS, Call, Contract, parse_call
+from bazas.engine.cards import Card
 from bazas.engine.deal import Board, Deal, Vulnerability
 from bazas.engine.errors import InvalidNotation
+from bazas.engine.play import Play
 from bazas.engine.seats import Seat
+from bazas.engine.state import ClaimAction, DealState
 
-__all__ = ["PbnError", "PbnFile", "PbnGame", "dumps", "loads", "write_calls"]
+__all__ = ["PbnError", "PbnFile", "PbnGame", "dumps", "game_state", "loads", "play_lines", "section_tokens",
+           "with_state", "write_calls"]
 
 _TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 #: The mandatory tag set of PBN 2.1 (section 3.1), in export order.
@@ -282,3 +286,177 @@ def dumps(games: Iterable[PbnGame] | PbnFile, header: Sequence[str] | None = Non
     blocks = ["\n".join(_game_lines(g)) for g in items]
     parts = (["\n".join(head)] if head else []) + blocks
     return "\n\n".join(parts) + "\n" if parts else ""
+
+
+# -- played deals: the Auction and Play sections read into a deal state and written from one -------
+# (issue 10: the team match's records; kept together here.)
+
+_BRACE_COMMENT = re.compile(r"\{[^}]*\}", re.DOTALL)
+_CLAIM_NOTE = re.compile(r"\{\s*claim\s+by\s+([NESW])\s*\}", re.IGNORECASE)
+
+
+def section_tokens(lines: Sequence[str]) -> list[str]:
+    """The tokens of an Auction or Play section without its commentary: ``{...}`` comments (also
+    over several lines), ``;`` comments to the end of the line, NAGs (``$1``), note references
+    (``=1=``) and the ``!``/``?`` suffixes.
+
+    >>> section_tokens(["1S! {strong} Pass =1= 2H $3", "X ; doubled", "AP"])
+    ['1S', 'Pass', '2H', 'X', 'AP']
+    """
+    text = _BRACE_COMMENT.sub(" ", "\n".join(lines))
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.split(";", 1)[0]
+        if line.lstrip().startswith("%"):
+            continue
+        for token in line.split():
+            if token.startswith("$") or (token.startswith("=") and token.endswith("=") and len(token) > 1):
+                continue
+            token = token.rstrip("!?")
+            if token:
+                out.append(token)
+    return out
+
+
+def play_lines(play: Play) -> tuple[Seat, list[str]]:
+    """The ``[Play]`` tag's seat (the opening leader) and the section's lines: one line a trick,
+    each seat's card in the column of its seat counted clockwise from the leader, ``-`` where a seat
+    has not played; when play ended by a claim, a ``{claim by W}`` note and ``*``."""
+    first = play.declarer.lho
+    rounds: list[tuple[Seat, tuple[Card, ...]]] = [(t.leader, t.cards) for t in play.tricks]
+    if play.current:
+        rounds.append((play.leader, tuple(c for _, c in play.current_trick())))
+    lines = []
+    for leader, cards in rounds:
+        by_seat = {leader.after(i): str(c) for i, c in enumerate(cards)}
+        lines.append(" ".join(by_seat.get(first.after(i), "-") for i in range(4)))
+    if play.claim is not None:
+        lines += [f"{{claim by {play.claim.claimer.name}}}", "*"]
+    elif not play.is_complete:
+        lines.append("*")
+    return first, lines
+
+
+def with_state(game: PbnGame, state: DealState) -> PbnGame:
+    """``game`` with the result of the finished ``state``: Contract, Declarer and Result, and the
+    Auction and Play tags and sections (PBN 2.1 sections 3.4.7-3.4.10, 3.5)."""
+    if state.phase != "done":
+        raise PbnError("only a finished deal has a result to write")
+    contract, declarer = state.contract, state.declarer
+    if contract is None or declarer is None:
+        game = game.with_tag("Declarer", "").with_tag("Contract", "Pass").with_tag("Result", "")
+    else:
+        tricks = state.declarer_tricks
+        game = (game.with_tag("Declarer", declarer.name).with_tag("Contract", str(contract))
+                .with_tag("Result", "" if tricks is None else str(tricks)))
+    game = game.with_auction(state.dealer, [str(c) for c in state.auction.calls])
+    play = state.play
+    if play is not None and (play.played or play.claim is not None):
+        first, lines = play_lines(play)
+        game = game.with_tag("Play", first.name)
+        sections = tuple((k, v) for k, v in game.sections if k != "Play")
+        game = replace(game, sections=(*sections, ("Play", tuple(lines))))
+    return game
+
+
+def _pbn_call(token: str) -> Call:
+    key = token.upper()
+    if key in ("PASS", "P"):
+        return PASS
+    if key.endswith("N") and key[:-1].isdigit():
+        key += "T"
+    return parse_call(key)
+
+
+def game_state(game: PbnGame) -> DealState | None:
+    """The deal state a game records: the Deal, the Auction section and the Play section
+    replayed (``AP`` closes the auction; play that stops early ends with a claim giving the
+    Result, by declarer unless a ``{claim by W}`` note names a defender); a Result with no Play
+    is declarer's claim before the opening lead. None when the game has no Deal or no Auction.
+    Every inconsistency is a :class:`PbnError` naming the board."""
+    where = f"board {game.tag('Board') or '?'}"
+    try:
+        deal = game.deal
+    except InvalidNotation as exc:
+        raise PbnError(f"{where}: Deal: {exc}") from None
+    start = PbnGame._known(game.tag("Auction"))
+    if deal is None or start is None:
+        return None
+    try:
+        first = Seat.parse(start)
+    except InvalidNotation as exc:
+        raise PbnError(f"{where}: Auction: {exc}") from None
+    dealer = game.dealer
+    if dealer is not None and dealer != first:
+        raise PbnError(f"{where}: the Auction starts with {first.name}, but {dealer.name} dealt")
+    state = DealState.start(deal, first)
+    for token in section_tokens(game.section("Auction")):
+        if token in ("*", "+", "-"):
+            continue
+        try:
+            if token.upper() == "AP":
+                while state.phase == "auction":
+                    state = state.apply(PASS).after
+                continue
+            state = state.apply(_pbn_call(token)).after
+        except InvalidNotation as exc:
+            raise PbnError(f"{where}: Auction: {exc}") from None
+        except ValueError as exc:
+            raise PbnError(f"{where}: Auction: {token} after {len(state.actions)} calls: {exc}") from None
+    if state.phase == "auction":
+        raise PbnError(f"{where}: the Auction is not complete ({len(state.actions)} calls)")
+    if state.is_passed_out:
+        return state
+    play = state.play
+    assert play is not None
+    result = game.result
+    if PbnGame._known(game.tag("Play")) is not None:
+        lead = Seat.parse(str(game.tag("Play")))
+        if lead != play.declarer.lho:
+            raise PbnError(f"{where}: Play starts with {lead.name}, but {play.declarer.lho.name} leads")
+        notes = _CLAIM_NOTE.findall("\n".join(game.section("Play")))
+        tokens = [t for t in section_tokens(game.section("Play")) if t != "+"]
+        rows: list[list[str]] = []
+        for token in tokens:
+            if token == "*":
+                break
+            if not rows or len(rows[-1]) == 4:
+                rows.append([])
+            rows[-1].append(token)
+        for number, row in enumerate(rows, start=1):
+            current = state.play
+            assert current is not None
+            leader = current.leader
+            for i in range(4):
+                seat = leader.after(i)
+                column = (seat - lead) % 4
+                text = row[column] if column < len(row) else "-"
+                if text == "-":
+                    break
+                try:
+                    state = state.apply(Card.parse(text)).after
+                except ValueError as exc:
+                    raise PbnError(f"{where}: Play, trick {number}: {text} by {seat.name}: {exc}") from None
+            else:
+                continue
+            break
+        claimer = Seat.parse(notes[-1]) if notes else play.declarer
+    else:
+        claimer = play.declarer
+    current = state.play
+    assert current is not None
+    if state.phase == "done":
+        if result is not None and result != state.declarer_tricks:
+            raise PbnError(f"{where}: Result {result}, but declarer won {state.declarer_tricks} tricks in the Play")
+        return state
+    if result is None:
+        raise PbnError(f"{where}: the play stops after {len(current.played)} cards and no Result says how it ended")
+    won = current.tricks_won(current.declarer.side)
+    needed = result - won
+    tricks = needed if claimer.side == current.declarer.side else current.tricks_left - needed
+    if not 0 <= needed <= current.tricks_left:
+        raise PbnError(f"{where}: Result {result} is impossible: declarer had {won} tricks with "
+                       f"{current.tricks_left} to play")
+    if claimer == current.dummy:
+        claimer = current.declarer
+    return state.apply(ClaimAction(claimer, tricks)).after
