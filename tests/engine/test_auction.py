@@ -14,6 +14,7 @@ subasta", seed 004; Laws 17-22):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -27,7 +28,7 @@ def auction(calls: str, dealer: Seat = Seat.N) -> Auction:
     return Auction.from_calls(dealer, calls.split())
 
 
-def names(calls: list[object]) -> list[str]:
+def names(calls: Sequence[object]) -> list[str]:
     return [str(c) for c in calls]
 
 

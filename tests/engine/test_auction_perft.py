@@ -60,7 +60,7 @@ def test_perft_by_number_of_bids() -> None:
 
 
 def test_perft_every_complete_auction() -> None:
-    memo: dict[tuple[tuple[int, int, int, int], int], int] = {}
+    memo: dict[tuple[int, int, int, int], int] = {}
     assert count_all(Auction(Seat.N), memo) == TOTAL
     # The per-bid-count walk sums to the same total (35 bids at most).
     by_bids: dict[tuple[tuple[int, int, int, int], int], int] = {}

@@ -254,7 +254,7 @@ def reference_claim_value(p: Play, claimer: Seat) -> int:
         seat = (leader + len(current)) & 3
         results = []
         if seat in hidden:
-            k = hidden.index(seat)
+            k = hidden.index(Seat(seat))
             options: dict[int, list[tuple[int, int]]] = {}
             for lay in layouts:
                 for c in _legal(lay[k], current):
@@ -265,9 +265,9 @@ def reference_claim_value(p: Play, claimer: Seat) -> int:
         else:
             moves = []
             for c in _legal(known[seat], current):
-                nk = list(known)
-                nk[seat] &= ~(1 << c)
-                moves.append((c, tuple(nk), layouts))
+                left = list(known)
+                left[seat] &= ~(1 << c)
+                moves.append((c, tuple(left), layouts))
             maximise = (seat & 1) == side
         for c, nk, nls in moves:
             cur = (*current, c)

@@ -13,7 +13,6 @@ from math import comb
 
 import pytest
 
-import bazas.engine.deal as deal_module
 from bazas.engine.cards import ALL_CARDS, FULL_DECK_MASK, Hand
 from bazas.engine.deal import DEAL_COUNT, Board, Deal, Vulnerability, deal_from_seed, deal_random
 from bazas.engine.errors import InvalidDeal, InvalidNotation
@@ -192,7 +191,7 @@ def test_default_dealing_uses_system_random(monkeypatch: pytest.MonkeyPatch) -> 
             calls.append(args[0])
             return 7
 
-    monkeypatch.setattr(deal_module.random, "SystemRandom", SpySystemRandom)
+    monkeypatch.setattr("bazas.engine.deal.random.SystemRandom", SpySystemRandom)
     d = deal_random()
     assert calls == [DEAL_COUNT]
     assert d == Deal.from_number(7)

@@ -97,7 +97,7 @@ def test_rules_chicago_exactly_four_deals_no_rubber_bonus() -> None:
 
 
 def test_rules_chicago_honours_as_in_rubber_and_switchable() -> None:
-    h = {"N": ["SA", "SK", "SQ", "SJ", "ST"]}
+    h: dict[Seat | str, list[str]] = {"N": ["SA", "SK", "SQ", "SJ", "ST"]}
     s = Session.start(CHICAGO).record(result("1S", "N", 7, honours=h))
     assert kinds(s, 1)[("honours", "NS")] == 150
     s = Session.start(CHICAGO.without_honours()).record(result("1S", "N", 7, honours=h))

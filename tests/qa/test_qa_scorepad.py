@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from bazas.cli.main import main
 from bazas.formats.records import load_session
 
 
-def score(capsys: pytest.CaptureFixture[str], tmp_path: Path, record: dict[str, object],
+def score(capsys: pytest.CaptureFixture[str], tmp_path: Path, record: Mapping[str, object],
           *extra: str) -> tuple[int, str, str]:
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
