@@ -59,9 +59,11 @@ def run(args: argparse.Namespace) -> int:
 
 # -- text rendering ------------------------------------------------------------------------------
 def _result_text(e: ScoredDeal) -> str:
+    from bazas.engine.rulesets.denominations import over_under
+
     if e.contract is None or e.tricks is None:
         return "passed out"
-    diff = e.tricks - e.contract.tricks_needed
+    diff = over_under(e.contract, e.tricks)  # at a nullo the tricks that count are those lost
     made = "=" if diff == 0 else f"{diff:+d}"
     assert e.declarer is not None
     return f"{e.contract} {e.declarer.name} {made}"

@@ -40,7 +40,9 @@ from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets.auction_variants import auction_variant
 from bazas.engine.rulesets.base import DealResult, LineItem, PerSide, Ruleset
 from bazas.engine.rulesets.chicago import Chicago
+from bazas.engine.rulesets.denominations import denominations_of, parse_contract
 from bazas.engine.rulesets.duplicate import Duplicate
+from bazas.engine.rulesets.nullos import accepts_nullos, with_nullos
 from bazas.engine.seats import Seat, Side
 from bazas.engine.session import ScoredDeal, Session
 
@@ -104,6 +106,17 @@ def _with_options(ruleset: Ruleset, options: object) -> Ruleset:
     the table option ``{"honours": false}`` that switches honours off (RULES.md, "chicago")."""
     if not isinstance(options, dict):
         raise RecordError(f"expected an object, not {json.dumps(options)}", None, "options")
+    if "nullos" in options:
+        # Issue 11: the nullo bid, an option of auction-1920 (and its variants) and royal-auction.
+        nullos = options["nullos"]
+        if not isinstance(nullos, bool):
+            raise RecordError(f"expected true or false, not {json.dumps(nullos)}", None, "options.nullos")
+        if not accepts_nullos(ruleset):
+            raise RecordError(f"nullos are an option of auction-1920 and royal-auction, not {ruleset.id}", None,
+                              "options.nullos")
+        rest = {k: v for k, v in options.items() if k != "nullos"}
+        base = _with_options(ruleset, rest) if rest else ruleset
+        return with_nullos(base) if nullos else base
     if isinstance(ruleset, Chicago):
         # RULES.md "chicago": honours as in rubber, "a table option may switch them off".
         unknown = sorted(set(options) - {"honours"})
@@ -213,7 +226,7 @@ def _deal_result(entry: object, index: int, session: Session, duplicate: bool,
             passed = True
         else:
             try:
-                contract = Contract.parse(text)
+                contract = parse_contract(session.ruleset, text)
             except BazasError as exc:
                 raise RecordError(str(exc), index, "contract") from None
             if "declarer" in entry:
@@ -221,7 +234,7 @@ def _deal_result(entry: object, index: int, session: Session, duplicate: bool,
             elif "auction" not in entry:
                 raise RecordError(f"missing (who declared {contract}?)", index, "declarer")
     if "auction" in entry:
-        a_contract, a_declarer, a_passed = _auction(entry["auction"], dealer, index)
+        a_contract, a_declarer, a_passed = _auction(entry["auction"], dealer, index, session.ruleset)
         if "contract" in entry:
             if (passed, contract) != (a_passed, a_contract):
                 shown = "pass" if a_passed else str(a_contract)
@@ -290,12 +303,16 @@ def _int(value: object, index: int, field: str, low: int, high: int | None) -> i
     return value
 
 
-def _auction(value: object, dealer: Seat, index: int) -> tuple[Contract | None, Seat | None, bool]:
+def _auction(value: object, dealer: Seat, index: int, ruleset: Ruleset | None = None,
+             ) -> tuple[Contract | None, Seat | None, bool]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise RecordError("expected a list of calls like [\"1S\", \"P\", \"P\", \"P\"]", index, "auction")
+    denominations = None if ruleset is None else denominations_of(ruleset)
     try:
-        calls = [parse_call(c) for c in value]
-        auction = Auction.from_calls(dealer, calls)
+        if denominations is not None:  # a game with its own denominations (royal spades, nullos)
+            auction: Auction = denominations.replay(dealer, value)  # type: ignore[assignment]
+        else:
+            auction = Auction.from_calls(dealer, [parse_call(c) for c in value])
     except BazasError as exc:
         raise RecordError(f"illegal auction (dealer {dealer.name}): {exc}", index, "auction") from None
     if not auction.is_complete:

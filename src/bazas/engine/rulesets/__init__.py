@@ -38,6 +38,7 @@ from .base import (
 from .chicago import CHICAGO
 from .duplicate import DUPLICATE
 from .imps import imps
+from .royal_auction import ROYAL_AUCTION
 from .rubber import RUBBER
 
 __all__ = [
@@ -65,7 +66,7 @@ __all__ = [
     "sum_items",
 ]
 
-_RULESETS: list[Ruleset] = [AUCTION_1920, RUBBER, CHICAGO, DUPLICATE]
+_RULESETS: list[Ruleset] = [AUCTION_1920, RUBBER, CHICAGO, DUPLICATE, ROYAL_AUCTION]
 
 
 class UnknownRuleset(ScoringError):
