@@ -431,15 +431,10 @@ def dump_session(session: Session) -> dict[str, Any]:
         "margin": session.margin,
     }
     if duplicate:
-        # The record's schema names sides; team A sits N/S at table 1, so "NS" means team A.
-        team = session.winner
-        out["winner"] = {"A": "NS", "B": "EW"}.get(team, team) if team is not None else None
-        out["winning_team"] = team
-        out["boards"] = [
-            {"board": b.board, "table1_ns": b.table1_ns, "table2_ns": b.table2_ns,
-             "difference": b.difference, "imps_a": b.imps_a}
-            for b in session.boards
-        ]
-        out["imps_a"] = session.imps_a
+        # boards, imps_a, winner ("NS" = team A), winning_team: the one shape of a compared match
+        # (``bazas match --json`` prints the same).
+        from .match_records import dump_session_comparison
+
+        out.update(dump_session_comparison(session))
     return out
 
