@@ -13,7 +13,16 @@ from sqlalchemy import inspect, select, text
 
 from bazas.engine.deal import deal_from_seed
 from bazas.engine.seats import Seat
-from bazas.engine.table import Act, DealCards, Next, Player, Table, command_from_dict, command_to_dict
+from bazas.engine.table import (
+    Act,
+    Command,
+    DealCards,
+    Next,
+    Player,
+    Table,
+    command_from_dict,
+    command_to_dict,
+)
 from bazas.server.store import AsyncStore
 from bazas.storage import (
     Append,
@@ -140,7 +149,7 @@ def test_a_played_table_replays_from_the_database(db_url: str) -> None:
     rng = random.Random(5)
     version = 0
     for deal_no in range(3):
-        commands = [DealCards(deal_from_seed(deal_no))]
+        commands: list[Command] = [DealCards(deal_from_seed(deal_no))]
         table, _ = table.handle(commands[0])
         state = table.current
         assert state is not None
