@@ -11,7 +11,6 @@ import contextlib
 import json
 import logging
 import os
-import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from bazas.engine.errors import BazasError
-from bazas.engine.rulesets import Ruleset, all_rulesets, load_modules
+from bazas.engine.rulesets import all_rulesets, load_modules
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets import one_table as one_table_rulesets
 from bazas.engine.seats import SEATS
@@ -32,6 +31,7 @@ from .actor import Connection, TableActor, context_dict, context_of, dumps, erro
 from .export import deal_game, pbn_text
 from .hub import Hub
 from .protocol import CLIENT_MESSAGE, CreatedTable, CreateTable
+from .rules_pages import rules_page
 from .settings import Settings
 
 log = logging.getLogger("bazas.server")
@@ -41,21 +41,6 @@ LANGS = ("es", "en")
 #: Commands waiting at one table beyond which new ones are refused (``busy``).
 MAX_BACKLOG = 500
 
-
-
-def rules_page(ruleset: Ruleset, lang: str) -> Path | None:
-    """The rules page of ``ruleset`` in ``lang``: ``server/rules/<id>.<lang>.html``, else the page
-    that ships beside the ruleset's own module (``<id>.<lang>.html``), so that a new game is its
-    engine module and its page."""
-    module = sys.modules.get(type(ruleset).__module__)
-    places = [HERE / "rules"]
-    if module is not None and getattr(module, "__file__", None):
-        places.append(Path(str(module.__file__)).parent)
-    for place in places:
-        html = place / f"{ruleset.id}.{lang}.html"
-        if html.is_file():
-            return html
-    return None
 
 def _lang(request: Request, lang: str | None) -> str:
     if lang in LANGS:
@@ -281,7 +266,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for code in (chosen, *(c for c in LANGS if c != chosen)):
             html = rules_page(known[ruleset], code)
             if html is not None:
-                return FileResponse(html, media_type="text/html")
+                return HTMLResponse(html)
             md = HERE / "rules" / f"{ruleset}.{code}.md"
             if md.is_file():
                 return PlainTextResponse(md.read_text("utf-8"), media_type="text/markdown; charset=utf-8")
