@@ -1,0 +1,186 @@
+"""``bazas tm serve`` and ``bazas tm connect``: seats for outside programs through the Blue Chip
+Bridge table-manager protocol (see :mod:`bazas.tm`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+from typing import Any
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "tm", help="table manager protocol (Blue Chip): seat outside programs, or play at another manager",
+        description="The Blue Chip Bridge table-manager protocol, used by computer bridge championships.")
+    sub = p.add_subparsers(dest="tm_command", metavar="{serve,connect}")
+
+    serve = sub.add_parser(
+        "serve", help="run a table manager: a table or a two-table team match",
+        description="A table manager. Each seat is an outside program that connects over TCP "
+                    "(Connecting \"<team>\" as <seat> ...) or one of our bots. In a team match (--tables 2) "
+                    "team A sits N/S at table 1 and E/W at table 2, on the same boards; the comparison "
+                    "in IMPs is printed at the end.")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2000, help="port (default 2000; 0: any free port)")
+    serve.add_argument("--boards", type=int, default=4, help="number of boards (default 4)")
+    serve.add_argument("--seed", type=int, default=None, help="seed for the deals")
+    serve.add_argument("--tables", type=int, choices=(1, 2), default=2, help="1 table, or 2 (team match, default)")
+    serve.add_argument("--teams", default="bazas,guests", help='team A and team B names (default "bazas,guests")')
+    serve.add_argument("--programs", default="B",
+                       help="who are outside programs: A, B, AB (both teams) or a list of table:seat, "
+                            "e.g. 1:N,1:S (default B: team B's seats; the others are our bots)")
+    serve.add_argument("--strength", default="fast", choices=("baseline", "fast", "normal", "strong"))
+    serve.add_argument("--budget", type=float, default=0.3, help="our bots' seconds per action")
+    serve.add_argument("--json", action="store_true", help="print the results as JSON")
+    serve.set_defaults(func=run_serve)
+
+    connect = sub.add_parser(
+        "connect", help="our bot as a client at a table manager",
+        description="Connect our bot to a table manager (HOST:PORT) for one seat and play until the end of "
+                    "the session.")
+    connect.add_argument("address", metavar="HOST:PORT")
+    connect.add_argument("--seat", required=True, help="N, E, S or W")
+    connect.add_argument("--team", default="bazas", help='our team name (default "bazas")')
+    connect.add_argument("--strength", default="fast", choices=("baseline", "fast", "normal", "strong"))
+    connect.add_argument("--budget", type=float, default=0.3, help="seconds per action")
+    connect.add_argument("--seed", type=int, default=0)
+    connect.add_argument("--json", action="store_true", help="print what was played as JSON")
+    connect.set_defaults(func=run_connect)
+    def usage(args: argparse.Namespace) -> int:
+        p.print_help()
+        return 2
+
+    p.set_defaults(func=usage)
+
+
+def _program_seats(text: str, tables: int) -> set[tuple[int, Any]]:
+    from bazas.engine.seats import SEATS, Seat
+
+    spec = text.strip().upper()
+    out: set[tuple[int, Any]] = set()
+    if spec in ("", "NONE"):
+        return out
+    if set(spec) <= {"A", "B"}:
+        for team in spec:
+            for table in range(1, tables + 1):
+                for seat in SEATS:
+                    # Team A is N/S at table 1 and E/W at table 2.
+                    a_here = (seat.side.name == "NS") == (table == 1)
+                    if (team == "A") == a_here:
+                        out.add((table, seat))
+        return out
+    for item in spec.replace(" ", "").split(","):
+        table_text, _, seat_text = item.partition(":")
+        if not table_text.isdigit() or int(table_text) not in range(1, tables + 1):
+            raise ValueError(f"bad --programs item {item!r} (expected TABLE:SEAT such as 1:N)")
+        out.add((int(table_text), Seat.parse(seat_text)))
+    return out
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from bazas.engine.deal import deal_random
+    from bazas.engine.errors import BazasError
+    from bazas.engine.seats import SEATS, Seat
+    from bazas.tm.manager import BoardPlan, SeatKind, TableManager, bot_decider, compare
+
+    teams = tuple(t.strip() for t in args.teams.split(","))
+    if len(teams) != 2 or not all(teams) or teams[0] == teams[1]:
+        print("bazas tm serve: --teams needs two different names, e.g. bazas,guests", file=sys.stderr)
+        return 2
+    if not 1 <= args.boards <= 32:
+        print("bazas tm serve: --boards must be 1-32", file=sys.stderr)
+        return 2
+    try:
+        programs = _program_seats(args.programs, args.tables)
+    except (ValueError, BazasError) as exc:
+        print(f"bazas tm serve: {exc}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    boards = [BoardPlan(n, deal_random(rng)) for n in range(1, args.boards + 1)]
+    kinds: dict[tuple[int, Seat], SeatKind] = {
+        (t, s): ("program" if (t, s) in programs else "bot") for t in range(1, args.tables + 1) for s in SEATS}
+    bot_seats = "".join(s.name for s in SEATS if all(kinds[(t, s)] == "bot" for t in range(1, args.tables + 1)))
+    console = Console(stderr=True)
+
+    async def main() -> dict[int, Any]:
+        manager = TableManager(boards, (teams[0], teams[1]), kinds,
+                               bot_decider(args.strength, args.budget, seed, bot_seats), tables=args.tables)
+        port = await manager.start(args.host, args.port)
+        console.print(f"table manager listening on {args.host}:{port} (protocol version 18), "
+                      f"{args.boards} boards, seed {seed}")
+        for (t, s), kind in sorted(kinds.items()):
+            if kind == "program":
+                team = manager.tables[t].teams[s.side]
+                console.print(f"  table {t} {s.name}: waiting for \"{team}\"")
+        try:
+            return await manager.run()
+        finally:
+            await manager.close()
+
+    try:
+        results = asyncio.run(main())
+    except KeyboardInterrupt:
+        return 130
+    report = compare(results)
+    if args.json:
+        print(json.dumps({"seed": seed, "teams": {"A": teams[0], "B": teams[1]}, "boards": report.boards,
+                          "imps_a": report.imps_a, "winner": report.winner}, indent=2))
+        return 0
+    table = Table(title=f"{teams[0]} (A) v {teams[1]} (B)")
+    for col in ("Board", "Table 1", "N/S", "Table 2", "N/S", "A diff", "IMPs A"):
+        table.add_column(col, justify="right")
+    for row in report.boards:
+        one, two = row["table1"], row.get("table2")
+
+        def res(r: dict[str, Any] | None) -> str:
+            if r is None:
+                return ""
+            if r["contract"] == "pass":
+                return "passed"
+            return f"{r['contract']} {r['declarer']} {r['tricks']}"
+
+        table.add_row(str(row["board"]), res(one), str(row["table1_ns"]), res(two),
+                      str(row.get("table2_ns", "")), str(row.get("difference", "")), str(row.get("imps_a", "")))
+    Console().print(table)
+    if args.tables == 2:
+        print(f"IMPs: team A {report.imps_a:+d}; winner: {report.winner}")
+    return 0
+
+
+def run_connect(args: argparse.Namespace) -> int:
+    from bazas.engine.errors import BazasError
+    from bazas.engine.seats import Seat
+    from bazas.tm.client import TableClient, bot_chooser
+
+    host, _, port_text = args.address.rpartition(":")
+    if not host or not port_text.isdigit():
+        print(f"bazas tm connect: expected HOST:PORT, not {args.address!r}", file=sys.stderr)
+        return 2
+    try:
+        seat = Seat.parse(args.seat)
+    except BazasError as exc:
+        print(f"bazas tm connect: --seat: {exc}", file=sys.stderr)
+        return 2
+    client = TableClient(host, int(port_text), seat, args.team, bot_chooser(args.strength, args.budget, args.seed),
+                         seed=args.seed)
+    try:
+        report = asyncio.run(client.run())
+    except OSError as exc:
+        print(f"bazas tm connect: cannot reach {args.address}: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"teams": report.teams, "boards": report.boards, "errors": report.errors}, indent=2))
+    else:
+        for b in report.boards:
+            contract = b["contract"] or "passed"
+            print(f"board {b['board']}: {contract} {b['declarer'] or ''} {b['tricks'] if b['tricks'] is not None else ''}")
+        for e in report.errors:
+            print(f"refused: {e}", file=sys.stderr)
+    return 0

@@ -1,0 +1,422 @@
+"""``bazas tm serve``: a table manager of the Blue Chip protocol, for one table or a team match.
+
+Every seat is either an outside program, which connects over TCP and speaks the protocol
+(:mod:`bazas.tm.protocol`), or one of our bots, which the manager runs itself. The manager holds
+the deal: the rules engine checks every call and card, and each program receives only what its
+seat may see, when it may see it (its own cards at the start of a board, the other seats' calls
+and cards as they are made, dummy's cards after the opening lead). A team match is two tables
+playing the same boards: team A sits N/S at table 1 and E/W at table 2; a program's table follows
+from its team and its seat.
+
+A line the manager refuses (malformed, not the sender's seat, out of turn, illegal) is answered
+``Error: <why>`` and changes nothing; the table goes on. A program that disconnects keeps its
+seat: the table waits, and when it connects again as the same team and seat it is sent the board
+so far (its own calls and cards included) and play resumes.
+
+Messages are pushed as soon as they exist; the clients' ``ready for ...`` lines are accepted (and
+checked to name the sender's seat) but not waited for, which every lock-step client tolerates
+since it reads the next line after sending its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bazas.engine.calls import Call
+from bazas.engine.cards import Card
+from bazas.engine.deal import Board, Deal
+from bazas.engine.errors import BazasError
+from bazas.engine.rulesets import imps
+from bazas.engine.rulesets.duplicate import DUPLICATE
+from bazas.engine.seats import SEATS, Seat, Side
+from bazas.engine.state import Action, ClaimAction, DealState
+from bazas.engine.views import view_of
+
+from . import protocol as p
+
+log = logging.getLogger("bazas.tm")
+
+SeatKind = Literal["program", "bot"]
+#: A bot decision: (state, seat to act, table number, board number) -> the action and its alert.
+Decide = Callable[[DealState, Seat, "BoardPlan"], tuple[Action, str | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlan:
+    """One board of the session: its number (dealer and vulnerability follow the standard
+    cycle) and its cards."""
+
+    number: int
+    deal: Deal
+
+    @property
+    def board(self) -> Board:
+        return Board(self.number)
+
+
+@dataclass
+class TableResult:
+    """A finished board at one table."""
+
+    board: int
+    contract: str | None
+    declarer: Seat | None
+    tricks: int | None
+    score_ns: int
+    actions: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"board": self.board, "contract": self.contract or "pass",
+                "declarer": None if self.declarer is None else self.declarer.name,
+                "tricks": self.tricks, "score_ns": self.score_ns, "actions": list(self.actions)}
+
+
+def score_of(state: DealState, board: Board) -> int:
+    """The board's duplicate score for N/S (a passed-out board: 0)."""
+    contract, declarer, tricks = state.contract, state.declarer, state.declarer_tricks
+    if contract is None or declarer is None or tricks is None:
+        return 0
+    points = DUPLICATE.declarer_score(contract, tricks, board.vulnerability.is_vulnerable(declarer.side))
+    return points if declarer.side is Side.NS else -points
+
+
+class Link:
+    """A program's seat at a table: its connection (None while away) and what it was sent of
+    the current board, for a reconnection."""
+
+    def __init__(self, table: TableRun, seat: Seat, team: str) -> None:
+        self.table = table
+        self.seat = seat
+        self.team = team
+        self.writer: asyncio.StreamWriter | None = None
+        self.board_lines: list[tuple[str, bool]] = []   # (line, the seat's own action)
+        self.ready_to_start = asyncio.Event()
+        self.connected = asyncio.Event()
+
+    def send(self, message: p.Message | str, *, own: bool = False, record: bool = True) -> None:
+        line = str(message)
+        if record:
+            self.board_lines.append((line, own))
+        if own:
+            return
+        self.write(line)
+
+    def write(self, line: str) -> None:
+        if self.writer is None or self.writer.is_closing():
+            return
+        self.table.manager.transcript.append((self.table.number, self.seat, "tm", line))
+        self.writer.write((line + "\r\n").encode("ascii", "replace"))
+
+
+class TableRun:
+    """One table of the session: its seats, its boards in order, its results."""
+
+    def __init__(self, manager: TableManager, number: int, teams: tuple[str, str],
+                 kinds: Mapping[Seat, SeatKind]) -> None:
+        self.manager = manager
+        self.number = number
+        self.teams = teams                      # (N/S team, E/W team)
+        self.kinds = dict(kinds)
+        self.links = {s: Link(self, s, teams[s.side]) for s in SEATS if kinds[s] == "program"}
+        self.state: DealState | None = None
+        self.plan: BoardPlan | None = None
+        self.alerts: dict[int, str] = {}
+        self.results: list[TableResult] = []
+        self.changed = asyncio.Event()
+
+    # -- the session -------------------------------------------------------------------------
+    async def run(self) -> list[TableResult]:
+        await asyncio.gather(*(link.ready_to_start.wait() for link in self.links.values()))
+        for plan in self.manager.boards:
+            await self.play_board(plan)
+        for link in self.links.values():
+            link.send(p.EndOfSession(), record=False)
+        return self.results
+
+    async def play_board(self, plan: BoardPlan) -> None:
+        board = plan.board
+        self.plan = plan
+        self.state = DealState.start(plan.deal, board.dealer)
+        self.alerts = {}
+        for link in self.links.values():
+            link.board_lines = []
+            for message in self._board_start(link.seat):
+                link.send(message)
+        while self.state.phase != "done":
+            actor = self.state.actor
+            assert actor is not None
+            if self.kinds[actor] == "bot":
+                action, alert = await self.manager.decide(self.state, actor, plan)
+                self.apply(actor, action, alert)
+            else:
+                self.changed.clear()
+                await self.changed.wait()
+        self.results.append(TableResult(
+            plan.number, None if self.state.contract is None else str(self.state.contract), self.state.declarer,
+            self.state.declarer_tricks, score_of(self.state, board), tuple(str(a) for a in self.state.actions)))
+        self.manager.board_done(self.number, plan.number)
+
+    def _board_start(self, seat: Seat) -> list[p.Message]:
+        assert self.plan is not None
+        board = self.plan.board
+        return [p.StartOfBoard(), p.BoardInfo(board.number, board.dealer, board.vulnerability),
+                p.Cards(seat, self.plan.deal.hand(seat))]
+
+    # -- actions -----------------------------------------------------------------------------
+    def apply(self, sender: Seat, action: Action, alert: str | None = None) -> None:
+        """``sender`` (who must be the actor) makes ``action``; relay it to the other programs.
+        Raises ``BazasError``/``ValueError`` naming the rule when it is illegal."""
+        state = self.state
+        if state is None or state.phase == "done":
+            raise p.ProtocolError("no board is in play")
+        if isinstance(action, ClaimAction):
+            raise p.ProtocolError("claims are not part of the protocol")
+        if state.actor != sender:
+            whose = "nobody's" if state.actor is None else f"{p.seat_word(state.actor)}'s"
+            raise p.ProtocolError(f"it is {whose} turn, not {p.seat_word(sender)}'s")
+        turn = state.turn
+        assert turn is not None
+        state.check(action, sender)
+        first_card = isinstance(action, Card) and state.play is not None and not state.play.cards_played()
+        self.state = state.apply(action, sender).after
+        if isinstance(action, Card):
+            message: p.Message = p.CardPlayed(turn, action)
+        else:
+            assert isinstance(action, Call)
+            message = p.CallMade(turn, action, alert)
+            if alert:
+                self.alerts[len(state.actions)] = alert
+        for link in self.links.values():
+            link.send(message, own=link.seat == sender)
+        if first_card and self.state.play is not None:
+            dummy = self.state.play.dummy
+            shown = p.Cards(None, self.state.deal.hand(dummy))
+            for link in self.links.values():
+                if link.seat != dummy:
+                    link.send(shown)
+        self.changed.set()
+
+    # -- a program's lines -------------------------------------------------------------------
+    def receive(self, link: Link, message: p.Message) -> None:
+        if isinstance(message, p.Ready):
+            if message.seat != link.seat:
+                raise p.ProtocolError(f"you are {p.seat_word(link.seat)}, not {p.seat_word(message.seat)}")
+            if message.what == "teams":
+                link.write(str(p.Teams(*self.teams)))
+            elif message.what == "start":
+                if link.ready_to_start.is_set() and self.state is not None and self.state.phase != "done":
+                    self.resend_board(link)
+                link.ready_to_start.set()
+            return
+        if isinstance(message, p.CallMade):
+            if message.seat != link.seat:
+                raise p.ProtocolError(f"you are {p.seat_word(link.seat)}: you cannot call for "
+                                      f"{p.seat_word(message.seat)}")
+            self.apply(link.seat, message.call, message.alert)
+            return
+        if isinstance(message, p.CardPlayed):
+            state = self.state
+            if state is None or state.phase != "play":
+                raise p.ProtocolError("no card can be played now")
+            if message.seat != state.turn:
+                raise p.ProtocolError(f"it is {p.seat_word(state.turn) if state.turn else 'nobody'}'s turn "
+                                      f"to play, not {p.seat_word(message.seat)}'s")
+            self.apply(link.seat, message.card)
+            return
+        raise p.ProtocolError(f"a client does not send {type(message).__name__} messages")
+
+    def resend_board(self, link: Link) -> None:
+        """A reconnected program: the board so far, its own actions included."""
+        for line, _own in link.board_lines:
+            link.write(line)
+
+
+class TableManager:
+    """The manager of one table (``tables=1``) or of a two-table team match (``tables=2``).
+
+    ``kinds[(table, seat)]`` says who plays each seat; ``teams`` are team A's and team B's names
+    (team A sits N/S at table 1). ``decide`` makes our bots' decisions (it runs in one worker
+    thread: the double-dummy solver is not thread-safe).
+    """
+
+    def __init__(self, boards: Sequence[BoardPlan], teams: tuple[str, str], kinds: Mapping[tuple[int, Seat], SeatKind],
+                 decide: Decide, tables: int = 1) -> None:
+        if tables not in (1, 2):
+            raise ValueError("a session has one table or two (a team match)")
+        if not boards:
+            raise ValueError("a session needs at least one board")
+        self.boards = list(boards)
+        self.team_names = teams
+        self._decide = decide
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bazas-tm-bot")
+        self.tables = {1: TableRun(self, 1, (teams[0], teams[1]), {s: kinds[(1, s)] for s in SEATS})}
+        if tables == 2:
+            self.tables[2] = TableRun(self, 2, (teams[1], teams[0]), {s: kinds[(2, s)] for s in SEATS})
+        self.transcript: list[tuple[int, Seat, str, str]] = []   # (table, seat, "tm"|"client", line)
+        self.finished: dict[int, set[int]] = {}
+        self.server: asyncio.base_events.Server | None = None
+        self.refused = 0
+
+    # -- network -----------------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        self.server = await asyncio.start_server(self._connection, host, port, limit=4096)
+        sock = self.server.sockets[0]
+        return int(sock.getsockname()[1])
+
+    async def run(self) -> dict[int, list[TableResult]]:
+        """Play every table's boards (waiting for the programs to connect) and return the results."""
+        results = await asyncio.gather(*(t.run() for t in self.tables.values()))
+        await asyncio.sleep(0.05)   # let the last lines leave
+        return {n: r for n, r in zip(self.tables, results, strict=True)}
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            with contextlib.suppress(Exception):
+                await self.server.wait_closed()
+        for table in self.tables.values():
+            for link in table.links.values():
+                if link.writer is not None:
+                    link.writer.close()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def link_for(self, team: str, seat: Seat) -> Link:
+        for table in self.tables.values():
+            if table.teams[seat.side] == team and seat in table.links:
+                return table.links[seat]
+        raise p.ProtocolError(f'no seat for "{team}" as {p.seat_word(seat)} here '
+                              f"(teams: {', '.join(repr(t) for t in self.team_names)})")
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        link: Link | None = None
+        try:
+            while True:
+                try:
+                    raw = await reader.readline()
+                except (ValueError, asyncio.LimitOverrunError):
+                    writer.write(b"Error: a line is at most 4096 characters\r\n")
+                    break
+                if not raw:
+                    break
+                try:
+                    line = raw.decode("ascii").strip()
+                except UnicodeDecodeError:
+                    self.refused += 1
+                    writer.write(b"Error: a message is printable ASCII only\r\n")
+                    continue
+                if not line:
+                    continue
+                table_no = link.table.number if link else 0
+                self.transcript.append((table_no, link.seat if link else Seat.N, "client", line))
+                try:
+                    message = p.parse(line)
+                    if link is None:
+                        link = self._seat(message, writer)
+                        continue
+                    if isinstance(message, p.Connect):
+                        raise p.ProtocolError("already connected")
+                    link.table.receive(link, message)
+                except (BazasError, ValueError) as exc:
+                    self.refused += 1
+                    log.info("refused %r: %s", line, exc)
+                    writer.write(f"Error: {exc}\r\n".encode("ascii", "replace"))
+                await writer.drain()
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            if link is not None and link.writer is writer:
+                link.writer = None
+                link.connected.clear()
+            writer.close()
+
+    def _seat(self, message: p.Message, writer: asyncio.StreamWriter) -> Link:
+        if not isinstance(message, p.Connect):
+            raise p.ProtocolError('first say: Connecting "<team>" as <seat> using protocol version 18')
+        link = self.link_for(message.team, message.seat)
+        if link.writer is not None and not link.writer.is_closing():
+            raise p.ProtocolError(f"{p.seat_word(message.seat)} of {message.team!r} is already connected")
+        link.writer = writer
+        link.connected.set()
+        link.write(str(p.Seated(message.seat, message.team)))
+        return link
+
+    # -- bots --------------------------------------------------------------------------------
+    async def decide(self, state: DealState, seat: Seat, plan: BoardPlan) -> tuple[Action, str | None]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, self._decide, state, seat, plan)
+
+    def board_done(self, table: int, board: int) -> None:
+        self.finished.setdefault(board, set()).add(table)
+
+
+@dataclass
+class MatchReport:
+    """The comparison of a team match (or one table's scores)."""
+
+    boards: list[dict[str, Any]] = field(default_factory=list)
+    imps_a: int = 0
+
+    @property
+    def winner(self) -> str:
+        return "A" if self.imps_a > 0 else "B" if self.imps_a < 0 else "tie"
+
+
+def compare(results: Mapping[int, list[TableResult]]) -> MatchReport:
+    """Board by board: each table's N/S score, team A's difference (table 1 - table 2) and IMPs."""
+    report = MatchReport()
+    first = {r.board: r for r in results.get(1, [])}
+    second = {r.board: r for r in results.get(2, [])}
+    for number in sorted(first):
+        one = first[number]
+        row: dict[str, Any] = {"board": number, "table1": one.to_dict(), "table1_ns": one.score_ns}
+        if number in second:
+            two = second[number]
+            difference = one.score_ns - two.score_ns
+            row |= {"table2": two.to_dict(), "table2_ns": two.score_ns, "difference": difference,
+                    "imps_a": imps(difference)}
+            report.imps_a += row["imps_a"]
+        report.boards.append(row)
+    return report
+
+
+def bot_decider(strength: str = "fast", seconds: float = 0.3, seed: int = 0,
+                computer_seats: str = "NESW") -> Decide:
+    """Our bots' decisions at the manager (one computer player, reused)."""
+    from bazas.bots.base import Budget, TableContext
+    from bazas.bots.player import bot_for
+
+    bot = bot_for("duplicate", strength)
+    rng = random.Random(seed)
+
+    def decide(state: DealState, seat: Seat, plan: BoardPlan) -> tuple[Action, str | None]:
+        board = plan.board
+        vul = board.vulnerability
+        context = TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Side.NS),
+                               vulnerable_ew=vul.is_vulnerable(Side.EW), deal_number=board.number,
+                               computer_seats=computer_seats)
+        decision = bot.choose(view_of(state, seat), context, random.Random(rng.getrandbits(64)), Budget(seconds))
+        action = decision.action
+        if isinstance(action, ClaimAction):   # the protocol has no claims: play the cards out
+            legal = [a for a in state.legal_actions() if isinstance(a, Card)]
+            action = legal[0]
+        return action, alert_text(decision.explanation)
+
+    return decide
+
+
+def alert_text(explanation: Any) -> str | None:
+    """The alert that goes with a bot's call: its meaning when the call is artificial."""
+    if explanation is None:
+        return None
+    constraints = getattr(explanation, "constraints", {}) or {}
+    if not constraints.get("artificial"):
+        return None
+    text = str(getattr(explanation, "en", "")).encode("ascii", "replace").decode("ascii")
+    return text.replace("\r", " ").replace("\n", " ")[:200] or "artificial"

@@ -1,0 +1,256 @@
+"""``bazas tm``: the table manager and our client, over real TCP on loopback (issue 9, "Seats for
+outside programs").
+
+Each test runs a manager and its clients in one event loop; our bots are the baseline bots, so a
+whole board takes milliseconds. Nothing here measures time."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from bazas.engine.deal import Deal, deal_from_seed
+from bazas.engine.seats import SEATS, Seat
+from bazas.tm import protocol as p
+from bazas.tm.client import TableClient, bot_chooser
+from bazas.tm.manager import BoardPlan, SeatKind, TableManager, TableResult, bot_decider, compare
+from tm.minimal_client import MinimalClient
+
+BOARDS = [BoardPlan(n, deal_from_seed(f"tm-test-{n}")) for n in (1, 2)]
+
+
+def manager(kinds: dict[tuple[int, Seat], SeatKind], tables: int, boards: list[BoardPlan] = BOARDS) -> TableManager:
+    return TableManager(boards, ("bazas", "guests"), kinds, bot_decider("baseline"), tables=tables)
+
+
+def all_programs(tables: int) -> dict[tuple[int, Seat], SeatKind]:
+    return {(t, s): "program" for t in range(1, tables + 1) for s in SEATS}
+
+
+def team_of(table: int, seat: Seat) -> str:
+    """Team A ("bazas") sits N/S at table 1 and E/W at table 2."""
+    a_here = (seat in (Seat.N, Seat.S)) == (table == 1)
+    return "bazas" if a_here else "guests"
+
+
+def port_of(m: TableManager) -> int:
+    assert m.server is not None
+    return int(m.server.sockets[0].getsockname()[1])
+
+
+def test_tm_our_client_against_our_manager_whole_team_match() -> None:
+    """Eight of our clients, two tables, the same boards: both tables finish, the IMPs follow."""
+    m = manager(all_programs(2), 2)
+
+    async def run() -> tuple[dict[int, list[TableResult]], list[Any]]:
+        await m.start()
+        clients = [TableClient("127.0.0.1", port_of(m), s, team_of(t, s), bot_chooser("baseline"), seed=t * 4 + s)
+                   for t in (1, 2) for s in SEATS]
+        try:
+            results = asyncio.create_task(m.run())
+            reports = await asyncio.wait_for(asyncio.gather(*(c.run(30) for c in clients)), 120)
+            return await results, list(reports)
+        finally:
+            await m.close()
+
+    results, reports = asyncio.run(run())
+    assert [r.board for r in results[1]] == [r.board for r in results[2]] == [1, 2]
+    for report in reports:
+        assert report.errors == []
+        assert [b["board"] for b in report.boards] == [1, 2]
+    # Each client's record of the board is the manager's.
+    for (t, s), report in zip([(t, s) for t in (1, 2) for s in SEATS], reports, strict=True):
+        for mine, theirs in zip(report.boards, results[t], strict=True):
+            assert mine["actions"] == list(theirs.actions), (t, s)
+    match = compare(results)
+    assert match.imps_a == sum(b["imps_a"] for b in match.boards)
+    assert all(b["difference"] == b["table1_ns"] - b["table2_ns"] for b in match.boards)
+    assert m.refused == 0
+
+
+def _sent_to(m: TableManager, table: int, seat: Seat) -> list[str]:
+    return [line for t, s, direction, line in m.transcript if t == table and s == seat and direction == "tm"]
+
+
+def test_tm_a_program_sees_only_what_its_seat_may_see_when_it_may() -> None:
+    """Own cards at the start; dummy's only after the opening lead, never for dummy itself; no
+    other hand ever."""
+    kinds: dict[tuple[int, Seat], SeatKind] = {(1, s): "program" for s in SEATS}
+    m = manager(kinds, 1)
+
+    async def run() -> None:
+        await m.start()
+        clients = [TableClient("127.0.0.1", port_of(m), s, team_of(1, s), bot_chooser("baseline"), seed=s)
+                   for s in SEATS]
+        try:
+            await asyncio.wait_for(asyncio.gather(m.run(), *(c.run(30) for c in clients)), 120)
+        finally:
+            await m.close()
+
+    asyncio.run(run())
+    checked = 0
+    for seat in SEATS:
+        board = -1
+        card_seen = False
+        for line in _sent_to(m, 1, seat):
+            message = p.parse(line)
+            if isinstance(message, p.BoardInfo):
+                board, card_seen = message.number, False
+            elif isinstance(message, p.CardPlayed):
+                card_seen = True
+            elif isinstance(message, p.Cards):
+                deal = BOARDS[board - 1].deal
+                if message.seat is not None:
+                    assert message.seat == seat and message.hand == deal.hand(seat)
+                else:
+                    result = m.tables[1].results[board - 1]
+                    assert result.declarer is not None
+                    dummy = result.declarer.partner
+                    assert seat != dummy, "dummy is never sent its own cards as dummy's"
+                    assert message.hand == deal.hand(dummy)
+                    # The opening leader made the lead itself; every other seat was sent it first.
+                    leader = result.declarer.lho
+                    assert card_seen or seat == leader
+                checked += 1
+    assert checked >= 4 * len(BOARDS)
+
+
+def test_tm_an_independent_minimal_client_plays_whole_boards() -> None:
+    """A client written from the protocol's message list alone (tests/tm/minimal_client.py) plays
+    East against three of our bots."""
+    kinds: dict[tuple[int, Seat], SeatKind] = {(1, s): "program" if s == Seat.E else "bot" for s in SEATS}
+    boards = [BoardPlan(n, deal_from_seed(f"tm-minimal-{n}")) for n in (1, 2, 3)]
+    m = manager(kinds, 1, boards)
+
+    async def run() -> MinimalClient:
+        await m.start()
+        client = MinimalClient(port_of(m), "East", "guests")
+        try:
+            await asyncio.wait_for(asyncio.gather(m.run(), client.run()), 120)
+        finally:
+            await m.close()
+        return client
+
+    client = asyncio.run(run())
+    assert client.boards_played == 3 and client.received[-1] == "End of session"
+    assert [r.board for r in m.tables[1].results] == [1, 2, 3]
+    assert m.refused == 0
+    for result in m.tables[1].results:
+        assert result.contract is None or len(result.actions) > 52
+
+
+def test_tm_bad_lines_are_refused_and_the_table_goes_on() -> None:
+    """Malformed, wrong-seat, out-of-turn and illegal lines each get ``Error: ...`` and change
+    nothing; then four of our clients take the seats over (each is sent the board so far) and the
+    board is played to the end."""
+    kinds = all_programs(1)
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    m = manager(kinds, 1, [BoardPlan(3, deal)])   # board 3: South deals
+
+    async def run() -> list[str]:
+        await m.start()
+        conns = {s: await asyncio.open_connection("127.0.0.1", port_of(m)) for s in SEATS}
+        got: list[str] = []
+
+        async def line(seat: Seat) -> str:
+            text = (await asyncio.wait_for(conns[seat][0].readline(), 10)).decode("ascii").strip()
+            got.append(text)
+            return text
+
+        async def say(seat: Seat, text: str) -> None:
+            conns[seat][1].write((text + "\r\n").encode("ascii", "replace"))
+            await conns[seat][1].drain()
+
+        async def answer(seat: Seat, text: str) -> str:
+            await say(seat, text)
+            return await line(seat)
+
+        runner = asyncio.create_task(m.run())
+        try:
+            n = Seat.N
+            assert (await answer(n, "North ready for teams")).startswith("Error: first say")
+            assert (await answer(n, 'Connecting "nobody" as North using protocol version 18')).startswith(
+                "Error: no seat")
+            for s in SEATS:
+                word = p.seat_word(s)
+                assert await answer(s, f'Connecting "{team_of(1, s)}" as {word} using protocol version 18') \
+                    == f'{word} ("{team_of(1, s)}") seated'
+            assert (await answer(n, 'Connecting "bazas" as North using protocol version 18')).startswith(
+                "Error: already")
+            assert (await answer(n, "South ready for teams")).startswith("Error: you are North")
+            assert (await answer(n, "caf\u00e9")).startswith("Error: ")
+            assert (await answer(n, "this is not the protocol")).startswith("Error: not a message")
+            for s in SEATS:
+                assert (await answer(s, f"{p.seat_word(s)} ready for teams")).startswith("Teams : N/S")
+                await say(s, f"{p.seat_word(s)} ready to start")
+            for s in SEATS:   # the board starts once every program is ready
+                assert [await line(s) for _ in range(2)][0] == "Start of board"
+                assert (await line(s)).startswith(f"{p.seat_word(s)}'s cards")
+            assert (await answer(n, "North bids 1S")).startswith("Error: it is South's turn")   # South deals
+            assert (await answer(n, "East bids 1S")).startswith("Error: you are North")
+            assert (await answer(Seat.S, "South bids 0NT")).startswith("Error: bad bid")
+            assert (await answer(Seat.S, "South plays AS")).startswith("Error: no card can be played")
+            await say(Seat.S, "South bids 1H")
+            assert await line(Seat.W) == "South bids 1H"
+            assert (await answer(Seat.W, "West bids 1C")).startswith("Error: ")   # insufficient
+            await say(Seat.W, "West passes")
+            assert await line(n) == "South bids 1H" and await line(n) == "West passes"
+            assert m.tables[1].state is not None and [str(c) for c in m.tables[1].state.auction.calls] == ["1H", "P"]
+            for s in SEATS:
+                conns[s][1].close()
+            await asyncio.sleep(0.05)
+            clients = [TableClient("127.0.0.1", port_of(m), s, team_of(1, s), bot_chooser("baseline"), seed=s)
+                       for s in SEATS]
+            await asyncio.wait_for(asyncio.gather(runner, *(c.run(30) for c in clients)), 60)
+        finally:
+            runner.cancel()
+            await m.close()
+        return got
+
+    got = asyncio.run(run())
+    assert sum(text.startswith("Error: ") for text in got) == 11 and m.refused >= 11
+    (result,) = m.tables[1].results
+    assert result.actions[:2] == ("1H", "P") and (result.contract is None or len(result.actions) > 52)
+    assert all(text.isascii() for text in got)
+
+
+def test_tm_a_program_that_disconnects_mid_board_reconnects_to_its_seat() -> None:
+    """South leaves after a few of its own actions; a new connection as South gets the board so
+    far and finishes the session, and the result is a whole, legal board."""
+    kinds: dict[tuple[int, Seat], SeatKind] = {(1, s): "program" if s == Seat.S else "bot" for s in SEATS}
+    m = manager(kinds, 1)
+    inner = bot_chooser("baseline")
+    made = {"n": 0}
+
+    def leaving(view: Any, board: Any) -> Any:
+        made["n"] += 1
+        if board.number == 1 and made["n"] == 4:
+            raise ConnectionAbortedError("South's program crashes")
+        return inner(view, board)
+
+    async def run() -> Any:
+        await m.start()
+        first = TableClient("127.0.0.1", port_of(m), Seat.S, "bazas", leaving)
+        runner = asyncio.create_task(m.run())
+        try:
+            with pytest.raises(ConnectionAbortedError):
+                await asyncio.wait_for(first.run(30), 60)
+            assert m.tables[1].state is not None and m.tables[1].state.phase != "done"
+            before = len(m.tables[1].state.actions)
+            second = TableClient("127.0.0.1", port_of(m), Seat.S, "bazas", bot_chooser("baseline"), seed=9)
+            report, _ = await asyncio.wait_for(asyncio.gather(second.run(30), runner), 60)
+        finally:
+            runner.cancel()
+            await m.close()
+        return before, report
+
+    before, report = asyncio.run(run())
+    assert before > 0
+    results = m.tables[1].results
+    assert [r.board for r in results] == [1, 2]
+    assert [b["actions"] for b in report.boards] == [list(r.actions) for r in results]
+    rng = random.Random(0)
+    assert rng is not None
