@@ -206,3 +206,19 @@ def test_bot_score_royal_game_worth_half_the_rubber() -> None:
     assert ROYAL_AUCTION.bot_score(Contract.parse("3S"), 10, False) == 8
     assert ROYAL_AUCTION.declarer_score(Contract.parse("2H"), 6, False) == -100
     assert Item.TRICK_SCORE in {i.kind for i in score(deal("1S", "N", 7)).entries[0].items}
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("Auction of To-day", "royal spades", "Law 44", "Nullos", "chicane")),
+    ("es", ("Auction of To-day", "picas reales", "ley 44", "Nulos", "chicane")),
+])
+def test_issue11_rules_page_in_both_languages_cites_its_sources(lang: str, words: tuple[str, ...]) -> None:
+    """The rules page ships beside the module (``royal-auction.<lang>.html``) and shares the common
+    sections (page top, the table and the deal, the card play) with the other games."""
+    from bazas.server.rules_pages import rules_page
+
+    page = rules_page(ROYAL_AUCTION, lang)
+    assert page is not None and "<!-- include" not in page and "{{" not in page
+    for word in words:
+        assert word in page, word
+    assert 'data-ruleset="royal-auction"' in page and page.count('class="num">72<') >= 2
