@@ -131,6 +131,9 @@ def render(record: MatchRecord, title: str) -> Any:
 
     session = record.session()
     teams = record.teams if any(record.teams) else ("A", "B")
+
+    def team(letter: str, name: str) -> str:
+        return f"team {letter}" if name in ("", letter) else f"team {letter} ({name})"
     table = Table(title=title)
     for col, right in (("Board", True), ("Dealer", False), ("Vul", False), ("Table 1", False), ("N/S 1", True),
                        ("Table 2", False), ("N/S 2", True), ("Diff", True), ("IMPs A", True), ("Total", True)):
@@ -149,14 +152,15 @@ def render(record: MatchRecord, title: str) -> Any:
     winner = session.winner
     a = session.imps_a
     if winner is None:
-        verdict = f"In progress: team A ({teams[0]}) {a:+d} IMPs so far."
+        verdict = f"In progress: {team('A', teams[0])} {a:+d} IMPs so far."
     elif winner == "tie":
         verdict = "A tie: 0 IMPs."
     else:
-        name = teams[0] if winner == "A" else teams[1]
-        verdict = f"Team {winner} ({name}) wins by {abs(a)} IMPs."
-    return Group(Text(f"Team A ({teams[0]}) sits N/S at table 1 and E/W at table 2; "
-                      f"team B ({teams[1]}) the other seats."), table, Text(verdict))
+        name = team(winner, teams[0] if winner == "A" else teams[1])
+        verdict = f"{name[0].upper()}{name[1:]} wins by {abs(a)} IMPs."
+    heading = (f"T{team('A', teams[0])[1:]} sits N/S at table 1 and E/W at table 2; "
+               f"{team('B', teams[1])} the other seats.")
+    return Group(Text(heading), table, Text(verdict))
 
 
 # -- the command ----------------------------------------------------------------------------------------
@@ -211,5 +215,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(record.comparison(), indent=2, ensure_ascii=False) + "\n")
         return 0
-    Console().print(render(record, title))
+    # Piped output is not cut to 80 columns: a board's row stays on one line.
+    Console(width=None if sys.stdout.isatty() else 130).print(render(record, title))
     return 0
