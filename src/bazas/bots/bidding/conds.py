@@ -118,11 +118,46 @@ def partner_game_reached() -> Cond:
 
 
 def opening_strength(f: HandFeatures, sit: Situation, b: Bindings) -> bool:
-    """12+ HCP, or 10-11 HCP by the rule of 20 (HCP + the two longest suits)."""
+    """12+ HCP, or 10-11 HCP by the rule of 20 (HCP + the two longest suits); in fourth seat
+    the rule of 15 (HCP + spades at least 15)."""
+    if sit.position == 4 and not sit.tail:
+        return f.hcp >= 10 and f.hcp + f.lengths[3] >= 15
     if f.hcp >= 12:
         return True
     two = sum(sorted(f.lengths)[-2:])
     return f.hcp >= 10 and f.hcp + two >= 20
+
+
+def sound_preempt(var: str) -> Prefer:
+    """A good suit; or, in third seat or at favourable vulnerability, two of the top five
+    honours will do."""
+    def p(f: HandFeatures, sit: Situation, b: Bindings) -> bool:
+        s = b[var]
+        if f.good_suit(s):
+            return True
+        light = (sit.position == 3 and not sit.tail) or (not sit.vul_us and sit.vul_them)
+        return light and f.honours(s) >= 2
+    return p
+
+
+def playing_tricks(f: HandFeatures) -> int:
+    """Playing tricks: per suit, the top three cards' winners (A, K, Q with a guard) plus every
+    card past the third."""
+    total = 0
+    for s in range(4):
+        n = f.lengths[s]
+        bits = f.suit_bits[s]
+        top = 0
+        if bits & (1 << 12):
+            top += 1
+        if bits & (1 << 11) and n >= 2:
+            top += 1
+        if bits & (1 << 10) and n >= 3:
+            top += 1
+        if bits & (1 << 9) and n >= 4 and top >= 2:
+            top += 1
+        total += min(top, n) + max(0, n - 3 - max(0, top - 3))
+    return total
 
 
 def longest(var: str) -> Prefer:

@@ -495,6 +495,8 @@ def _var_order(order: str, f: HandFeatures | None, var: str, choices: list[int])
         return sorted(choices)
     if order == "long_high":
         return sorted(choices, key=lambda s: (-f.lengths[s], -s))
+    if order == "long_low":
+        return sorted(choices, key=lambda s: (-f.lengths[s], s))
     if order == "major":
         return sorted(choices, key=lambda s: (-(s >= 2 and f.lengths[s] >= 4), -f.lengths[s], -s))
     # natural: longest first; equal length: 5+ cards higher-ranking first, else up the line

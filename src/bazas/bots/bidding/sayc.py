@@ -43,8 +43,10 @@ from .conds import (
     opening_strength,
     partner_did,
     partner_game_reached,
+    playing_tricks,
     pos,
     short_game,
+    sound_preempt,
     strain_of,
     strictly_longest,
 )
@@ -240,12 +242,20 @@ def _score_rows() -> list[Rule]:
 # ---------------------------------------------------------------------------------------------
 
 
+def _light_preempt(sit: Situation) -> bool:
+    """Third seat, or favourable vulnerability: preempts may be lighter."""
+    return sit.position == 3 or (not sit.vul_us and sit.vul_them)
+
+
 def _opening_rows() -> list[Rule]:
     no4 = pos(1, 2, 3)
     return [
         R("open.3nt", "", "3NT", H(hcp="25-27", bal=True), "Opening 3NT", "Apertura de 3ST"),
         R("open.2c", "", "2C", H(hcp="22+"), "Strong artificial 2♣ opening", "Apertura fuerte y artificial de 2♣",
           forcing=True, artificial=True),
+        R("open.2c.tricks", "", "2C", H(hcp="19+", bal=False), "Strong artificial 2♣ opening: nine or more playing tricks",
+          "Apertura fuerte y artificial de 2♣: nueve o más bazas de juego", forcing=True, artificial=True,
+          prefer=lambda f, s, b: max(f.lengths) >= 6 and playing_tricks(f) >= (10 if f.lengths[f.longest()] and f.longest() >= 2 else 11)),
         R("open.2nt", "", "2NT", H(hcp="20-21", bal=True), "Opening 2NT", "Apertura de 2ST"),
         R("open.1nt", "", "1NT", H(hcp="15-17", bal=True), "Opening 1NT", "Apertura de 1ST"),
         R("open.1M", "", "1M", H(hcp="10-21", M="5+"),
@@ -260,12 +270,15 @@ def _opening_rows() -> list[Rule]:
           "Opening the longer minor", "Apertura en el menor más largo",
           prefer=all_of(opening_strength, strictly_longest("m"))),
         R("open.weak2", "", "2x", H(hcp="5-10", x=6), "Weak two-bid", "Dos débil",
-          when=both(no4, lambda s, b: b["x"] != 0), prefer=all_of(good_suit("x"), no_void), order="long_high"),
-        R("open.3x", "", "3x", H(hcp="5-10", x=7), "Preempt at the three level", "Barrage a nivel de tres",
+          when=both(no4, lambda s, b: b["x"] != 0), prefer=all_of(sound_preempt("x"), no_void), order="long_high"),
+        R("open.3x", "", "3x", H(hcp=lambda s, b: "4-10" if _light_preempt(s) else "5-10", x=7),
+          "Preempt at the three level", "Barrage a nivel de tres",
           when=no4, prefer=lambda f, s, b: f.honours(b["x"]) >= 2, order="long_high"),
         R("open.4x", "", "4x", H(hcp="5-10", x="8+"), "Preempt at the four level", "Barrage a nivel de cuatro",
           when=no4, order="long_high"),
         R("open.pass", "", "P", H(hcp="-11"), "Pass: no opening bid", "Paso: sin apertura"),
+        R("open.pass.4th", "", "P", H(hcp="-14"), "Pass in fourth seat: the rule of 15 is not met",
+          "Paso en cuarta posición: no se cumple la regla de 15", when=pos(4)),
     ]
 
 
@@ -509,7 +522,7 @@ def _strong_and_weak_rows() -> list[Rule]:
         R("2c.wait", "2C P", "2D", None, "Waiting (artificial)", "De espera (artificial)", forcing=True, artificial=True),
         # Opener's rebids
         R("2c.2nt", "2C P 2D P", "2NT", H(hcp="22-24", bal=True), "22–24 balanced", "22–24 equilibrada"),
-        R("2c.3nt", "2C P 2D P", "3NT", H(hcp="28+", bal=True), "28+ balanced", "28+ equilibrada"),
+        R("2c.3nt", "2C P 2D P", "3NT", H(hcp="25-27", bal=True), "25–27 balanced", "25–27 equilibrada"),
         R("2c.M", "2C P 2D P", "2M", H(M="5+"), "Natural, forcing to game", "Natural, forzante a manga",
           prefer=longest("M"), forcing=True),
         R("2c.m", "2C P 2D P", "3m", H(m="5+"), "Natural, forcing to game", "Natural, forzante a manga",
@@ -532,6 +545,10 @@ def _strong_and_weak_rows() -> list[Rule]:
           when=both(wk, is_major("x"))),
         R("w2.game.pre", "2x P", "game:x", H(x="4+", hcp="-12"), "Preemptive game raise", "Apoyo de barrage a manga",
           when=both(wk, is_major("x"))),
+        R("w2.new.long", "2x P", "cheap:y", H(y="6+", hcp="15+"), "New suit, forcing: a good suit of my own",
+          "Palo nuevo, forzante: un buen palo propio",
+          when=both(wk, lambda s, b: s.cheapest_level(Strain(b["y"])) <= 3), prefer=good_suit("y"), forcing=True,
+          order="long_high"),
         R("w2.ask", "2x P", "2NT", H(hcp="15+"), "Asks for a feature (forcing)", "Pregunta por un valor (forzante)",
           when=wk, forcing=True, artificial=True),
         R("w2.new", "2x P", "cheap:y", H(y="5+", hcp="15+"), "New suit, forcing", "Palo nuevo, forzante",
@@ -651,8 +668,11 @@ def _one_suit_rows() -> list[Rule]:
           when=both(is_major("y"), normal_game("y"))),
         R("o1.raise", one, "2y", H(y="4+", dp=("y", "-15")), "Raise: minimum with four-card support",
           "Apoyo: mínimo con cuatro cartas", when=is_major("y")),
-        R("o1.2nt", one, "2NT", H(hcp="18-19", bal=True), "18–19 balanced", "18–19 equilibrada", forcing=False),
+        R("o1.2nt", one, "2NT", H(hcp="18-19", bal=True), "18–19 balanced", "18–19 equilibrada", forcing=False,
+          when=normal_game("NT")),
         R("o1.new1", one, "1z", H(z="4+", hcp="-18"), "New suit at the one level", "Palo nuevo a nivel de uno", order="cheap"),
+        R("o1.1nt.game", one, "1NT", H(hcp="15-19", bal=True), "1NT: game with our part score", "1ST: manga con nuestra parcial",
+          when=lambda s, b: s.game_level(Strain.NT) == 1),
         R("o1.1nt", one, "1NT", H(hcp="12-14", bal=True), "12–14 balanced", "12–14 equilibrada"),
         R("o1.jump_shift", one, "jump:z", H(z="4+", hcp="19+"), "Jump shift: forcing to game",
           "Salto en palo nuevo: forzante a manga", when=lambda s, b: s.cheapest_level(Strain(b["z"])) <= 2, forcing=True),
@@ -736,6 +756,8 @@ def _one_suit_rows() -> list[Rule]:
           when=is_major("y")),
         R("rr.1nt.3nt", "1x P 1y P 1NT P", "game:NT", H(hcp=_rr_game), "Game in notrump", "Manga a sin triunfo"),
         R("rr.1nt.2nt", "1x P 1y P 1NT P", "2NT", H(hcp=_rr_inv), "Invitational", "Invitativo", when=normal_game("NT")),
+        R("rr.1nt.jump", "1x P 1y P 1NT P", "3y", H(y="6+", pts=_rr_inv), "Invitational jump rebid with six cards",
+          "Repetición invitativa con salto con seis cartas", when=normal_game("y")),
         R("rr.1nt.rebid", "1x P 1y P 1NT P", "2y", H(y="6+", hcp=_rr_weak), "Sign-off with a long suit",
           "Cierre con un palo largo"),
         R("rr.1nt.pass", "1x P 1y P 1NT P", "P", H(hcp=_rr_weak), "Pass", "Paso"),
@@ -746,6 +768,7 @@ def _one_suit_rows() -> list[Rule]:
     rows += [
         R("rr.nz.raise.game", nz, "game:z", H(z="4+", dp=("z", lambda s, b: at_least(gp(s, Strain(b["z"])) - 12))),
           "Game in opener's second suit", "Manga en el segundo palo del abridor", when=is_major("z")),
+        _fsf_row("rr.nz.fsf", nz, g13),
         R("rr.nz.3nt", nz, "game:NT", H(hcp=g13), "Game in notrump", "Manga a sin triunfo"),
         R("rr.nz.raise.inv", nz, "3z", H(z="4+", dp=("z", "11-12")), "Invitational raise", "Apoyo invitativo",
           when=both(is_major("z"), normal_game("z"))),
@@ -773,6 +796,7 @@ def _one_suit_rows() -> list[Rule]:
     # opener showed a new lower suit at the two level (1x P 1y P 2z P)
     lz = "1x P 1y P 2z P"
     rows += [
+        _fsf_row("rr.lz.fsf", lz, g13),
         R("rr.lz.3nt", lz, "game:NT", H(hcp=g13), "Game in notrump", "Manga a sin triunfo", when=lower("z", "x")),
         R("rr.lz.2nt", lz, "2NT", H(hcp=_rr_inv), "Invitational", "Invitativo", when=both(lower("z", "x"), normal_game("NT"))),
         R("rr.lz.rebid", lz, "2y", H(y="6+", hcp=_rr_weak), "Rebids a six-card suit", "Repite un palo sexto",
@@ -860,7 +884,7 @@ def _advance_double_rows(tag: str, adv: str) -> list[Rule]:
     rows += [
         R(f"adv{tag}.x.pen", adv, "P", H(x="5+", hon=("x", "3+"), hcp="8+"), "Pass: converts to penalties",
           "Paso: convierte en castigo"),
-        R(f"adv{tag}.x.cue", adv, "2x", H(hcp="12+"), "Cue bid: game-forcing values", "Cuebid: valores de manga", forcing=True,
+        R(f"adv{tag}.x.cue", adv, "2x", H(hcp="13+"), "Cue bid: game-forcing values", "Cuebid: valores de manga", forcing=True,
           artificial=True),
         R(f"adv{tag}.x.jump", adv, "jump:y", H(y="4+", hcp="9-11"), "Jump: invitational values", "Salto: valores invitativos",
           when=lambda s, b: b["y"] != b["x"] and s.cheapest_level(Strain(b["y"])) <= 2, order="major"),
@@ -873,7 +897,7 @@ def _advance_double_rows(tag: str, adv: str) -> list[Rule]:
 
 
 def _competition_rows() -> list[Rule]:
-    rows: list[Rule] = []
+    rows: list[Rule] = _two_suiter_rows() + _doubler_rows() + _balancing_more_rows() + _nt_interference_rows()
     # -- direct overcalls over one of a suit ------------------------------------------------------
     rows += [
         R("ov.1nt", "1x", "1NT", H(hcp="15-18", bal=True, stop="x"), "1NT overcall: 15–18 balanced with a stopper",
@@ -883,7 +907,7 @@ def _competition_rows() -> list[Rule]:
         R("ov.x.strong", "1x", "X", H(hcp="18+"), "Double, too strong to overcall", "Doblo, demasiado fuerte para intervenir"),
         R("ov.wjo", "1x", "jump:y", H(y="6+", hcp="5-10"), "Weak jump overcall", "Intervención débil con salto",
           when=lambda s, b: b["y"] != b["x"] and s.cheapest_level(Strain(b["y"])) <= 2,
-          prefer=good_suit("y"), order="long_high"),
+          prefer=sound_preempt("y"), order="long_high", preempt=True),
         R("ov.1y", "1x", "1y", H(y="5+", hcp="8-17"), "Overcall at the one level", "Intervención a nivel de uno",
           when=higher("y", "x"), order="long_high"),
         R("ov.2y", "1x", "2y", H(y="5+", hcp="10-17"), "Overcall at the two level", "Intervención a nivel de dos",
@@ -897,7 +921,7 @@ def _competition_rows() -> list[Rule]:
         R("bal.x.strong", "1x P P", "X", H(hcp="15+"), "Balancing double with a strong hand", "Doblo de reapertura con mano fuerte"),
         R("bal.1y", "1x P P", "1y", H(y="5+", hcp="7-16"), "Balancing overcall", "Intervención en reapertura",
           when=higher("y", "x"), order="long_high"),
-        R("bal.2y", "1x P P", "2y", H(y="5+", hcp="9-16"), "Balancing overcall", "Intervención en reapertura",
+        R("bal.2y", "1x P P", "2y", H(y="5+", hcp="8-16"), "Balancing overcall", "Intervención en reapertura",
           when=lower("y", "x"), order="long_high"),
         R("bal.pass", "1x P P", "P", H(hcp="-14"), "Pass", "Paso"),
     ]
@@ -927,6 +951,9 @@ def _competition_rows() -> list[Rule]:
     rows += [
         R("adv.x.free", "1x X B", "cheap:z", H(z="4+", hcp="6+"), "Free bid: some values", "Voz libre: algunos valores",
           when=lambda s, b: b["z"] != b["x"] and s.cheapest_level(Strain(b["z"])) <= 2, order="major"),
+        R("adv.x.free3", "1x X B", "cheap:z", H(z="5+", hcp="6+"), "Free bid at the three level: five cards, some values",
+          "Voz libre a nivel de tres: cinco cartas, algunos valores",
+          when=lambda s, b: b["z"] != b["x"] and s.cheapest_level(Strain(b["z"])) == 3, order="long_high"),
         R("adv.x.free.pass", "1x X B", "P", None, "Pass", "Paso"),
         R("adv.x.xx", "1x X XX", "cheap:y", H(y="4+"), "Shows a suit", "Muestra un palo",
           when=lambda s, b: b["y"] != b["x"], order="major"),
@@ -941,21 +968,21 @@ def _competition_rows() -> list[Rule]:
             R(f"adv{lvl}.jump", ov, "jump:y", H(y="4+", hcp="-8"), "Preemptive jump raise", "Apoyo de barrage con salto",
               when=lambda s, b: s.cheapest_level(Strain(b["y"])) <= 3),
             R(f"adv{lvl}.raise", ov, "cheap:y", H(y="3+", dp=("y", "6-10")), "Raise", "Apoyo"),
-            R(f"adv{lvl}.1nt", ov, "cheap:NT", H(hcp="8-11", stop="x"), "Natural, with a stopper", "Natural, con parada",
-              when=lambda s, b: s.cheapest_level(Strain.NT) <= 2),
-            R(f"adv{lvl}.3nt", ov, "3NT", H(hcp="15+", stop="x"), "Game in notrump", "Manga a sin triunfo"),
             R(f"adv{lvl}.new", ov, "cheap:z", H(z="5+", hcp="8-14"), "New suit, not forcing", "Palo nuevo, no forzante",
               when=lambda s, b: s.cheapest_level(Strain(b["z"])) <= 2,
               prefer=lambda f, s, b: f.good_suit(b["z"]) or f.lengths[b["z"]] >= 6 or f.hcp >= 11, order="long_high"),
+            R(f"adv{lvl}.1nt", ov, "cheap:NT", H(hcp="8-11", stop="x"), "Natural, with a stopper", "Natural, con parada",
+              when=lambda s, b: s.cheapest_level(Strain.NT) <= 2),
+            R(f"adv{lvl}.3nt", ov, "3NT", H(hcp="15+", stop="x"), "Game in notrump", "Manga a sin triunfo"),
             R(f"adv{lvl}.pass", ov, "P", None, "Pass", "Paso"),
         ]
     # -- advancing a 1NT overcall: systems on ------------------------------------------------------------
     # (built in build_sayc with _nt_rows("ntov", "1x 1NT P", 15, 18, 1))
     # -- responder after interference ------------------------------------------------------------------
     rows += [
-        R("ri.x.xx", "1x X", "XX", H(hcp="10+"), "Redouble: the balance of strength", "Redoblo: la mayoría de la fuerza"),
         R("ri.x.jordan", "1x X", "2NT", H(x=lambda s, b: "4+" if b["x"] >= 2 else "5+", dp=("x", "10+")),
           "Jordan 2NT: limit raise or better", "2ST Jordan: apoyo límite o más", artificial=True, forcing=True),
+        R("ri.x.xx", "1x X", "XX", H(hcp="10+"), "Redouble: the balance of strength", "Redoblo: la mayoría de la fuerza"),
         R("ri.x.new1", "1x X", "1y", H(y="4+", hcp="6+"), "New suit, forcing", "Palo nuevo, forzante",
           when=higher("y", "x"), forcing=True),
         R("ri.x.jump", "1x X", "jump:x", H(x="4+", hcp="-7"), "Preemptive jump raise", "Apoyo de barrage con salto"),
@@ -971,9 +998,9 @@ def _competition_rows() -> list[Rule]:
             R(f"ri{lvl}.raise", ri, "cheap:x", H(x=lambda s, b: "3+" if b["x"] >= 2 else "4+", dp=("x", "6-10")), "Raise", "Apoyo",
               when=lambda s, b: s.cheapest_level(Strain(b["x"])) <= 2,
               prefer=lambda f, s, b: b["x"] >= 2 or all(f.lengths[m] < 4 for m in (2, 3) if m != b["y"])),
+            R(f"ri{lvl}.negx", ri, "X", _negative_double(), "Negative double", "Doblo negativo", when=_negative_range),
             R(f"ri{lvl}.jump", ri, "jump:x", H(x="4+", hcp="-7"), "Preemptive jump raise", "Apoyo de barrage con salto",
               when=lambda s, b: s.cheapest_level(Strain(b["x"])) <= 3),
-            R(f"ri{lvl}.negx", ri, "X", _negative_double(), "Negative double", "Doblo negativo", when=_negative_range),
             R(f"ri{lvl}.penx", ri, "X", H(hcp="10+", y="4+"), "Penalty double", "Doblo de castigo", when=negate(_negative_range)),
             R(f"ri{lvl}.new1", ri, "1z", H(z="5+", hcp="6+"), "New suit, forcing", "Palo nuevo, forzante",
               forcing=True, order="long_high"),
@@ -1054,6 +1081,283 @@ class _PenaltyPass(H):
         if last is not None and last.strain is not Strain.NT:
             c = c.with_length(int(last.strain), 4, 13)
         return c
+
+
+# ---------------------------------------------------------------------------------------------
+# 6b. More competition: Michaels, the unusual 2NT, the doubler's rebids, responsive and
+#     balancing doubles, the defence to 1NT, our 1NT after interference
+# ---------------------------------------------------------------------------------------------
+
+
+def _unusual_suits(sit: Situation, opened: int) -> tuple[int, int]:
+    """The two lowest suits other than the opponents' (SAYC: the unusual 2NT shows them)."""
+    others = [s for s in range(4) if s != opened]
+    return others[0], others[1]
+
+
+class _UnusualH(H):
+    """Five or more cards in each of the two lowest unbid suits."""
+
+    def __init__(self) -> None:
+        super().__init__(hcp="6+")
+
+    def __call__(self, sit: Situation, b: Bindings) -> HandConstraints:
+        c = super().__call__(sit, b)
+        for s in _unusual_suits(sit, b["x"]):
+            c = c.with_length(s, 5, 13)
+        return c
+
+
+class _MichaelsMajorH(H):
+    """Over a major: five or more in the other major and five or more in a minor."""
+
+    def __init__(self) -> None:
+        super().__init__(hcp="6+")
+
+    def __call__(self, sit: Situation, b: Bindings) -> HandConstraints:
+        c = super().__call__(sit, b)
+        other = 5 - b["M"]
+        return c.with_length(other, 5, 13).intersect(HandConstraints(one_of=((0b0011, 5),)))
+
+
+def _partner_two_suits(sit: Situation, b: Bindings) -> tuple[int, ...]:
+    """The suits partner's two-suited overcall showed (the minor of a major Michaels unknown)."""
+    m = sit.last_action_of(sit.partner)
+    if m is None:
+        return ()
+    return tuple(s for s in range(4) if m.constraints.lengths[s][0] >= 5)
+
+
+def _in_partner_suits(var: str) -> Cond:
+    return lambda sit, b: b[var] in _partner_two_suits(sit, b)
+
+
+MICHAELS = "SAYC SP-3, Competitive Bidding — Michaels cue-bids"
+UNUSUAL = "SAYC SP-3, Competitive Bidding — unusual notrump"
+
+
+def _two_suiter_rows() -> list[Rule]:
+    sound = lambda f, s, b: sum(f.honours(x) for x in range(4) if f.lengths[x] >= 5) >= 3  # noqa: E731
+    rows = [
+        R("ov.michaels.minor", "1m", "2m", H(H="5+", S="5+", hcp="6+"),
+          "Michaels cue-bid: five or more cards in each major", "Cuebid Michaels: cinco o más cartas en cada mayor",
+          forcing=True, artificial=True, prefer=sound, source=MICHAELS),
+        R("ov.michaels.major", "1M", "2M", _MichaelsMajorH(),
+          "Michaels cue-bid: five or more cards in the other major and in a minor",
+          "Cuebid Michaels: cinco o más cartas en el otro mayor y en un menor",
+          forcing=True, artificial=True, prefer=sound, source=MICHAELS),
+        R("ov.unusual", "1x", "2NT", _UnusualH(),
+          "Unusual 2NT: five or more cards in each of the two lowest unbid suits",
+          "2ST inusual: cinco o más cartas en cada uno de los dos palos más bajos no dichos",
+          forcing=True, artificial=True, prefer=sound, source=UNUSUAL),
+    ]
+    # Advancing Michaels over a minor (both majors): choose a major.
+    mm = "1m 2m P"
+    rows += [
+        R("adv.mich.m.game", mm, "game:M", H(M="3+", dp=("M", "12+")), "Game in the better major",
+          "Manga en el mejor mayor", order="major", source=MICHAELS),
+        R("adv.mich.m.pre", mm, "game:M", H(M="4+", hcp="-8"), "Preemptive game raise with four trumps",
+          "Salto a manga de barrage con cuatro triunfos", order="major", source=MICHAELS, preempt=True),
+        R("adv.mich.m.inv", mm, "3M", H(M="3+", dp=("M", "9-11")), "Invitational in the better major",
+          "Invitativo en el mejor mayor", order="major", source=MICHAELS),
+        R("adv.mich.m.nt", mm, "3NT", H(hcp="13+", H="-2", S="-2", stop="m"), "To play: no major fit",
+          "Para jugar: sin fit mayor", source=MICHAELS),
+        R("adv.mich.m.own", mm, "cheap:y", H(y="6+", H="-2", S="-2"), "To play in my long minor",
+          "Para jugar en mi menor largo", when=is_minor("y"), source=MICHAELS),
+        R("adv.mich.m.pref", mm, "cheap:M", None, "Preference: the longer major (hearts with equal length)",
+          "Preferencia: el mayor más largo (corazones con igual longitud)", order="long_low", source=MICHAELS),
+    ]
+    # Advancing Michaels over a major: the other major, or 2NT asks for the minor.
+    mM = "1M 2M P"
+    other_major = lambda s, b: b["y"] == 5 - b["M"]  # noqa: E731
+    rows += [
+        R("adv.mich.M.game", mM, "game:y", H(y="3+", dp=("y", "12+")), "Game in partner's major",
+          "Manga en el mayor del compañero", when=other_major, source=MICHAELS),
+        R("adv.mich.M.pre", mM, "game:y", H(y="4+", hcp="-8"), "Preemptive game raise",
+          "Salto a manga de barrage", when=other_major, source=MICHAELS, preempt=True),
+        R("adv.mich.M.inv", mM, "3y", H(y="3+", dp=("y", "9-11")), "Invitational in partner's major",
+          "Invitativo en el mayor del compañero", when=other_major, source=MICHAELS),
+        R("adv.mich.M.ask", mM, "2NT", H(y="-2", hcp="0+"), "Asks for partner's minor", "Pregunta por el menor del compañero",
+          forcing=True, artificial=True, free="y", when=other_major, source=MICHAELS),
+        R("adv.mich.M.pref", mM, "cheap:y", None, "Preference for partner's major", "Preferencia por el mayor del compañero",
+          when=other_major, source=MICHAELS),
+        R("mich.M.minor", "1M 2M P 2NT P", "3m", H(m="5+"), "My minor", "Mi menor", source=MICHAELS),
+    ]
+    # Advancing the unusual 2NT: choose one of the two suits.
+    un = "1x 2NT P"
+    rows += [
+        R("adv.unus.game", un, "game:y", H(y="4+", dp=("y", "12+")), "Game in one of partner's suits",
+          "Manga en uno de los palos del compañero", when=both(_in_partner_suits("y"), is_major("y")), source=UNUSUAL),
+        R("adv.unus.pre", un, "game:y", H(y="5+", hcp="-8"), "Preemptive raise to game",
+          "Apoyo de barrage a manga", when=_in_partner_suits("y"), source=UNUSUAL, preempt=True, order="long_high",
+          prefer=has_shortness),
+        R("adv.unus.3nt", un, "3NT", H(hcp="13+", stop="x"), "To play", "Para jugar", source=UNUSUAL),
+        R("adv.unus.pick", un, "cheap:y", H(y="2+"), "Picks the better of partner's suits",
+          "Elige el mejor de los palos del compañero", when=_in_partner_suits("y"), order="long_high", source=UNUSUAL),
+    ]
+    VS = "SAYC SP-3, Competitive Bidding — after the opponents' two-suited overcalls (standard treatment)"
+    for tag, pat in (("vs.mich", "1x 2x"), ("vs.unus", "1x 2NT")):
+        rows += [
+            R(f"{tag}.x", pat, "X", H(hcp="10+"), "Double: values, interest in penalties", "Doblo: valores, interés en castigo",
+              source=VS),
+            R(f"{tag}.raise", pat, "cheap:x", H(x=lambda s, b: "3+" if b["x"] >= 2 else "4+", dp=("x", "6-10")),
+              "Raise of opener's suit", "Apoyo al palo del abridor", source=VS),
+            R(f"{tag}.new", pat, "cheap:z", H(z="5+", hcp="6+"), "Natural, a good suit", "Natural, un buen palo",
+              when=lambda s, b: s.cheapest_level(Strain(b["z"])) <= 3, prefer=good_suit("z"), order="long_high", source=VS),
+            R(f"{tag}.pass", pat, "P", None, "Pass", "Paso", source=VS),
+        ]
+    return rows
+
+
+DOUBLES = "SAYC SP-3, Competitive Bidding — takeout doubles"
+
+
+def _advance_was(*words: str) -> Cond:
+    return partner_did(*words)
+
+
+def _doubler_rows() -> list[Rule]:
+    """The takeout doubler's second call after partner's answer (opponents silent)."""
+    cheap = both(_advance_was("x.cheap", "x.free"), lambda s, b: b["y"] != b["x"])
+    rows = [
+        # after a simple answer (0-11)
+        R("dbl.game", "1x X P @y P", "game:y", H(y="4+", dp=("y", "22+")), "Game: a very strong hand with support",
+          "Manga: mano muy fuerte con apoyo", when=cheap, source=DOUBLES),
+        R("dbl.jump", "1x X P @y P", "jump:y", H(y="4+", dp=("y", "19-21")), "Jump raise: 19–21 with support",
+          "Apoyo con salto: 19–21 con apoyo", when=both(cheap, lambda s, b: s.cheapest_level(Strain(b["y"])) <= 3), source=DOUBLES),
+        R("dbl.raise", "1x X P @y P", "cheap:y", H(y="4+", dp=("y", "16-18")), "Raise: 16–18 with support",
+          "Apoyo: 16–18 con apoyo", when=both(cheap, lambda s, b: s.cheapest_level(Strain(b["y"])) <= 3), source=DOUBLES),
+        R("dbl.nt", "1x X P @y P", "cheap:NT", H(hcp="19-21", bal=True, stop="x"), "Notrump: 19–21 balanced, too strong to overcall 1NT",
+          "Sin triunfo: 19–21 equilibrada, demasiado fuerte para intervenir con 1ST",
+          when=both(cheap, lambda s, b: s.cheapest_level(Strain.NT) <= 2), source=DOUBLES),
+        R("dbl.new", "1x X P @y P", "cheap:z", H(z="5+", hcp="17+"), "A new suit: a strong hand (double, then bid)",
+          "Palo nuevo: mano fuerte (doblo y luego palo)",
+          when=both(cheap, lambda s, b: b["z"] not in (b["x"], b["y"]) and s.cheapest_level(Strain(b["z"])) <= 3),
+          order="long_high", source=DOUBLES),
+        R("dbl.cue", "1x X P @y P", "cheap:x", H(hcp="22+"), "Cue-bid: a huge hand", "Cuebid: mano muy fuerte",
+          when=cheap, forcing=True, artificial=True, source=DOUBLES),
+        R("dbl.pass", "1x X P @y P", "P", H(hcp="-17"), "Pass: nothing extra", "Paso: nada extra", when=cheap, source=DOUBLES),
+        # after an invitational jump (9-11)
+        R("dbl.jump.game", "1x X P @y P", "game:y", H(y="4+", dp=("y", "14+")), "Accepts the invitation",
+          "Acepta la invitación", when=_advance_was("x.jump"), source=DOUBLES),
+        R("dbl.jump.pass", "1x X P @y P", "P", H(hcp="-13"), "Declines the invitation", "Rechaza la invitación",
+          when=_advance_was("x.jump"), source=DOUBLES),
+        # after a 1NT answer (6-10)
+        R("dbl.1nt.3nt", "1x X P 1NT P", "3NT", H(hcp="18+"), "Game in notrump", "Manga a sin triunfo", source=DOUBLES),
+        R("dbl.1nt.2nt", "1x X P 1NT P", "2NT", H(hcp="16-17", bal=True), "Invitational", "Invitativo", source=DOUBLES),
+        R("dbl.1nt.pass", "1x X P 1NT P", "P", H(hcp="-15"), "Pass", "Paso", source=DOUBLES),
+    ]
+    # Responsive double: partner doubled, RHO raised.
+    def responsive_h(sit: Situation, b: Bindings) -> HandConstraints:
+        c = HandConstraints(hcp=(8, 37))
+        pair = (2, 3) if b["x"] < 2 else (0, 1)
+        for s in pair:
+            c = c.with_length(s, 4, 13)
+        return c
+    rows += [
+        R("adv.x.responsive", "1x X @x", "X", responsive_h, "Responsive double: both unbid suits of the other rank, 8+",
+          "Doblo responsivo: los dos palos no dichos del otro rango, 8+", forcing=True, artificial=True,
+          when=lambda s, b: (s.auction.last_bid is not None and s.auction.last_bid.level <= 3),
+          source="SAYC SP-3, Competitive Bidding — doubles (responsive double, a standard treatment)"),
+    ]
+    return rows
+
+
+def _balancing_more_rows() -> list[Rule]:
+    BAL = "SAYC SP-3, Competitive Bidding — balancing"
+    fit = "1x P 2x P P"
+    rows = [
+        R("bal.fit.x", fit, "X", _TakeoutH("10+"), "Balancing double: they found a fit; short in their suit",
+          "Doblo de reapertura: han encontrado fit; corto en su palo", source=BAL),
+        R("bal.fit.suit", fit, "cheap:y", H(y="5+", hcp="8-15"), "Balancing in a five-card suit",
+          "Reapertura en un palo quinto", when=cheap_level_at_most("y", 3), order="long_high", source=BAL),
+        R("bal.fit.pass", fit, "P", None, "Pass", "Paso", source=BAL),
+        # over their 1NT in the passout seat
+        R("bal.1nt.x", "1NT P P", "X", H(hcp="15+"), "Penalty double", "Doblo de castigo",
+          source="SAYC SP-3, Competitive Bidding — defence to 1NT: double is for penalty"),
+        R("bal.1nt.2y", "1NT P P", "2y", H(y="5+", hcp="6-14"), "Natural, to play", "Natural, para jugar",
+          order="long_high", prefer=lambda f, s, b: f.lengths[b["y"]] >= 6 or f.honours(b["y"]) >= 2,
+          source="SAYC SP-3, Competitive Bidding — defence to 1NT: two-level suit bids are natural"),
+        R("bal.1nt.pass", "1NT P P", "P", None, "Pass", "Paso"),
+        # advancing partner's penalty double of 1NT
+        R("o1nt.x.run", "1NT X P", "2y", H(y="6+", hcp="-4"), "Runs to a long suit: too weak to defend",
+          "Escapa a un palo largo: demasiado débil para defender", order="long_high",
+          source="SAYC SP-3, Competitive Bidding — defence to 1NT"),
+        R("o1nt.x.pass", "1NT X P", "P", None, "Pass: defends 1NT doubled", "Paso: defiende 1ST doblado",
+          source="SAYC SP-3, Competitive Bidding — defence to 1NT"),
+    ]
+    return rows
+
+
+NTI = "SAYC SP-3, Notrump Opening Bids — after interference"
+
+
+def _nt_interference_rows() -> list[Rule]:
+    """Our 1NT and their overcall or double (responder's call)."""
+    ov = "1NT 2y"
+    rows = [
+        R("r1nto.x", ov, "X", H(hcp="8+", y="4+"), "Penalty double", "Doblo de castigo", source=NTI),
+        R("r1nto.cue", ov, "cheap:y", H(hcp="10+", one_of=("HS", 4)), "Cue-bid: Stayman, forcing to game",
+          "Cuebid: Stayman, forzante a manga",
+          when=lambda s, b: s.cheapest_level(Strain(b["y"])) == 3, forcing=True, artificial=True,
+          prefer=lambda f, s, b: any(f.lengths[m] == 4 for m in (2, 3) if m != b["y"]), source=NTI),
+        R("r1nto.game.M", ov, "4z", H(z="6+", hcp="8+"), "Game in my long major", "Manga en mi mayor largo",
+          when=lambda s, b: b["z"] >= 2 and b["z"] != b["y"], source=NTI),
+        R("r1nto.new3", ov, "cheap:z", H(z="5+", hcp="10+"), "New suit at the three level: forcing",
+          "Palo nuevo a nivel de tres: forzante",
+          when=lambda s, b: s.cheapest_level(Strain(b["z"])) == 3, forcing=True, order="long_high", source=NTI),
+        R("r1nto.3nt", ov, "3NT", H(hcp="10-15", stop="y"), "Game with their suit stopped", "Manga con su palo parado",
+          source=NTI),
+        R("r1nto.new2", ov, "cheap:z", H(z="5+", hcp="-9"), "To play at the two level", "Para jugar a nivel de dos",
+          when=lambda s, b: s.cheapest_level(Strain(b["z"])) == 2, order="long_high", source=NTI),
+        R("r1nto.2nt", ov, "2NT", H(hcp="8-9", stop="y"), "Invitational with their suit stopped",
+          "Invitativo con su palo parado", source=NTI),
+        R("r1nto.pass", ov, "P", H(hcp="-9"), "Pass", "Paso", source=NTI),
+    ]
+    return rows
+
+
+RR = "SAYC SP-3, Rebids by Responder"
+
+
+def _responder_later_rows() -> list[Rule]:
+    rows = [
+        # opener's invitational jump rebid (6+ cards, 17-19)
+        R("rr.jr.game", "1x P 1y P 3x P", "game:x", H(x="2+", hcp="7+"), "Game in opener's suit", "Manga en el palo del abridor",
+          when=is_major("x"), source=RR),
+        R("rr.jr.3nt", "1x P 1y P 3x P", "3NT", H(hcp="7+"), "Game in notrump", "Manga a sin triunfo", source=RR),
+        R("rr.jr.pass", "1x P 1y P 3x P", "P", H(hcp="-6"), "Pass: minimum", "Paso: mínimo", source=RR),
+        # opener's 2NT rebid (18-19)
+        R("rr.2nt.major", "1x P 1y P 2NT P", "3y", H(y="5+", hcp="6+"), "Five cards: choice of games",
+          "Cinco cartas: elección de manga", when=is_major("y"), forcing=True, source=RR),
+        R("rr.2nt.3nt", "1x P 1y P 2NT P", "3NT", H(hcp="6-12"), "Game in notrump", "Manga a sin triunfo", source=RR),
+        R("rr.2nt.pass", "1x P 1y P 2NT P", "P", H(hcp="-5"), "Pass: minimum", "Paso: mínimo", source=RR),
+        # opener's jump raise (16-18)
+        R("rr.jraise.game", "1x P 1M P 3M P", "4M", H(hcp="7+"), "Accepts the invitation", "Acepta la invitación", source=RR),
+        R("rr.jraise.pass", "1x P 1M P 3M P", "P", H(hcp="-6"), "Declines the invitation", "Rechaza la invitación", source=RR),
+        # opener raised to game (19+): Blackwood with slam values
+        R("rr.graise.blackwood.ask", "1x P 1M P 4M P", "4NT", H(hcp="15+"), "Blackwood: asks for aces",
+          "Blackwood: pregunta por ases", forcing=True, artificial=True,
+          source="SAYC SP-3, Slam Conventions — Blackwood"),
+        # after 1x-1NT-2z: a weak responder's own long suit
+        R("rr.1nt.own", "1x P 1NT P 2z P", "cheap:w", H(w="6+", hcp="-9"), "To play in my long suit",
+          "Para jugar en mi palo largo",
+          when=lambda s, b: b["w"] not in (b["x"], b["z"]) and s.cheapest_level(Strain(b["w"])) == 2, source=RR),
+    ]
+    return rows
+
+
+def _fsf_row(id: str, pattern: str, game_lo: Callable[[Situation, Bindings], tuple[int, int]]) -> Rule:
+    """Fourth suit forcing: responder bids the last unbid suit (not at the one level) with game
+    values and no natural call (no stopper in it for notrump)."""
+    def fourth(sit: Situation, b: Bindings) -> bool:
+        used = {b[v] for v in ("x", "y", "z") if v in b}
+        return len(used) == 3 and b["w"] not in used and sit.cheapest_level(Strain(b["w"])) >= 2 \
+            and not sit.opponents_bid()
+    return R(id, pattern, "cheap:w", H(hcp=game_lo), "Fourth suit forcing: game values, asks for more",
+             "Cuarto palo forzante: valores de manga, pide más información",
+             when=fourth, forcing=True, artificial=True, prefer=lambda f, s, b: not f.stopped(b["w"]),
+             source="SAYC SP-3, General Approach — fourth suit forcing")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1250,6 +1554,10 @@ def build_sayc() -> System:
     rows += _nt_rows("r2nt", "2NT P", 20, 21, 2, "2NT", "2ST")
     rows += _nt_rows("r2c2nt", "2C P 2D P 2NT P", 22, 24, 2, "2NT", "2ST")
     rows += _nt_rows("ntov", "1x 1NT P", 15, 18, 1, "1NT", "1ST")
+    rows += [R("r1ntx.xx", "1NT X", "XX", H(hcp="9+"), "Redouble: values, suggests penalties",
+               "Redoblo: valores, sugiere castigo", source=NTI)]
+    rows += _nt_rows("r1ntx", "1NT X", 15, 17, 1, "1NT", "1ST")  # systems on over a double
+    rows += _responder_later_rows()
     rows += _strong_and_weak_rows()
     rows += _one_suit_rows()
     rows += _competition_rows()
