@@ -254,3 +254,41 @@ def test_tm_a_program_that_disconnects_mid_board_reconnects_to_its_seat() -> Non
     assert [b["actions"] for b in report.boards] == [list(r.actions) for r in results]
     rng = random.Random(0)
     assert rng is not None
+
+
+def test_tm_alerts_go_both_ways() -> None:
+    """Our artificial calls go out alerted with their meaning; an outside program's alert reaches
+    our bots' table context with its explanation."""
+    strong = Deal.from_pbn("N:AKQJ5.AKQ2.AK2.2 84.J85.Q963.Q963 962.963.T74.KT74 T73.T74.J85.AJ85")
+    kinds: dict[tuple[int, Seat], SeatKind] = {(1, s): "program" if s == Seat.E else "bot" for s in SEATS}
+    seen: list[tuple[tuple[int, str], ...]] = []
+    inner = bot_decider("normal")
+
+    def watching(state: Any, seat: Seat, plan: BoardPlan, alerts: Any) -> Any:
+        seen.append(alerts)
+        return inner(state, seat, plan, alerts)
+
+    m = TableManager([BoardPlan(1, strong)], ("bazas", "guests"), kinds, watching, tables=1)
+    east = bot_chooser("baseline")
+
+    def alerting(view: Any, board: Any) -> Any:
+        action, alert = east(view, board)
+        return action, alert or ("a test alert" if len(board.actions) == 1 else None)
+
+    async def run() -> Any:
+        await m.start()
+        client = TableClient("127.0.0.1", port_of(m), Seat.E, "guests", alerting)
+        try:
+            _, report = await asyncio.wait_for(asyncio.gather(m.run(), client.run(30)), 120)
+        finally:
+            await m.close()
+        return report
+
+    report = asyncio.run(run())
+    (board,) = report.boards
+    assert board["actions"][0] == "2C"
+    assert board["alerts"]["0"]   # the meaning of the strong 2C came with it
+    sent = _sent_to(m, 1, Seat.E)
+    assert any(line.startswith("North bids 2C Alert. ") for line in sent)
+    assert m.tables[1].alerts[1] == "a test alert"
+    assert any((1, "a test alert") in alerts for alerts in seen)

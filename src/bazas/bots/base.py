@@ -27,9 +27,11 @@ class Explanation:
     es: str
     en: str
     constraints: dict[str, Any] = field(default_factory=dict)
+    #: An artificial call (it says nothing natural about the suit named): alerted to opponents.
+    artificial: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"es": self.es, "en": self.en, "constraints": self.constraints}
+        return {"es": self.es, "en": self.en, "constraints": self.constraints, "artificial": self.artificial}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,9 @@ class TableContext:
     #: known (lowest of equals, the signals), while a person is assumed to play equal cards at
     #: random (restricted choice).
     computer_seats: str = ""
+    #: Alerted calls of the auction so far: (index of the call, its explanation). An outside
+    #: program's alerted call is read as explained, never as natural.
+    alerts: tuple[tuple[int, str], ...] = ()
 
     @property
     def rules(self) -> Ruleset:
@@ -102,12 +107,17 @@ class TableContext:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (for a worker process or a record); :meth:`from_dict` reads it back."""
-        return {f: getattr(self, f) for f in self.__slots__}
+        out = {f: getattr(self, f) for f in self.__slots__}
+        out["alerts"] = [list(a) for a in self.alerts]
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableContext:
         """Read :meth:`to_dict`'s data; keys that are facts of the ruleset are ignored."""
-        return cls(**{k: v for k, v in data.items() if k in cls.__slots__})
+        fields = {k: v for k, v in data.items() if k in cls.__slots__}
+        if "alerts" in fields:
+            fields["alerts"] = tuple((int(i), str(text)) for i, text in fields["alerts"])
+        return cls(**fields)
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,8 +130,11 @@ def run_serve(args: argparse.Namespace) -> int:
         return 130
     report = compare(results)
     if args.json:
+        per_board = report.per_board()
         print(json.dumps({"seed": seed, "teams": {"A": teams[0], "B": teams[1]}, "boards": report.boards,
-                          "imps_a": report.imps_a, "winner": report.winner}, indent=2))
+                          "imps_a": report.imps_a, "winner": report.winner,
+                          "imps_per_board": None if per_board is None else {
+                              "mean": per_board[0], "ci95": [per_board[1], per_board[2]]}}, indent=2))
         return 0
     table = Table(title=f"{teams[0]} (A) v {teams[1]} (B)")
     for col in ("Board", "Table 1", "N/S", "Table 2", "N/S", "A diff", "IMPs A"):
@@ -149,8 +152,11 @@ def run_serve(args: argparse.Namespace) -> int:
         table.add_row(str(row["board"]), res(one), str(row["table1_ns"]), res(two),
                       str(row.get("table2_ns", "")), str(row.get("difference", "")), str(row.get("imps_a", "")))
     Console().print(table)
-    if args.tables == 2:
-        print(f"IMPs: team A {report.imps_a:+d}; winner: {report.winner}")
+    per_board = report.per_board()
+    if per_board is not None:
+        mean, low, high = per_board
+        print(f"IMPs: team A {report.imps_a:+d} ({mean:+.2f} per board, 95% interval {low:+.2f} to {high:+.2f}); "
+              f"winner: {report.winner}")
     return 0
 
 

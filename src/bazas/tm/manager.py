@@ -24,6 +24,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -44,8 +45,9 @@ from . import protocol as p
 log = logging.getLogger("bazas.tm")
 
 SeatKind = Literal["program", "bot"]
-#: A bot decision: (state, seat to act, table number, board number) -> the action and its alert.
-Decide = Callable[[DealState, Seat, "BoardPlan"], tuple[Action, str | None]]
+#: A bot decision: (state, seat to act, the board, the alerts so far) -> the action and its alert.
+Alerts = tuple[tuple[int, str], ...]
+Decide = Callable[[DealState, Seat, "BoardPlan", Alerts], tuple[Action, str | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +155,7 @@ class TableRun:
             actor = self.state.actor
             assert actor is not None
             if self.kinds[actor] == "bot":
-                action, alert = await self.manager.decide(self.state, actor, plan)
+                action, alert = await self.manager.decide(self.state, actor, plan, tuple(sorted(self.alerts.items())))
                 self.apply(actor, action, alert)
             else:
                 self.changed.clear()
@@ -348,9 +350,9 @@ class TableManager:
         return link
 
     # -- bots --------------------------------------------------------------------------------
-    async def decide(self, state: DealState, seat: Seat, plan: BoardPlan) -> tuple[Action, str | None]:
+    async def decide(self, state: DealState, seat: Seat, plan: BoardPlan, alerts: Alerts) -> tuple[Action, str | None]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, self._decide, state, seat, plan)
+        return await loop.run_in_executor(self._executor, self._decide, state, seat, plan, alerts)
 
     def board_done(self, table: int, board: int) -> None:
         self.finished.setdefault(board, set()).add(table)
@@ -366,6 +368,24 @@ class MatchReport:
     @property
     def winner(self) -> str:
         return "A" if self.imps_a > 0 else "B" if self.imps_a < 0 else "tie"
+
+    def per_board(self) -> tuple[float, float, float] | None:
+        """Team A's IMPs per board compared at both tables, with its 95% interval (normal
+        approximation; None before any board is compared).
+
+        >>> r = MatchReport([{"imps_a": 3}, {"imps_a": -1}, {"imps_a": 1}, {"imps_a": 5}], 8)
+        >>> [round(x, 2) for x in r.per_board()]
+        [2.0, -0.53, 4.53]
+        """
+        values = [b["imps_a"] for b in self.boards if "imps_a" in b]
+        if not values:
+            return None
+        mean = sum(values) / len(values)
+        if len(values) < 2:
+            return mean, float("-inf"), float("inf")
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+        half = 1.96 * sd / math.sqrt(len(values))
+        return mean, mean - half, mean + half
 
 
 def compare(results: Mapping[int, list[TableResult]]) -> MatchReport:
@@ -395,12 +415,12 @@ def bot_decider(strength: str = "fast", seconds: float = 0.3, seed: int = 0,
     bot = bot_for("duplicate", strength)
     rng = random.Random(seed)
 
-    def decide(state: DealState, seat: Seat, plan: BoardPlan) -> tuple[Action, str | None]:
+    def decide(state: DealState, seat: Seat, plan: BoardPlan, alerts: Alerts) -> tuple[Action, str | None]:
         board = plan.board
         vul = board.vulnerability
         context = TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Side.NS),
                                vulnerable_ew=vul.is_vulnerable(Side.EW), deal_number=board.number,
-                               computer_seats=computer_seats)
+                               computer_seats=computer_seats, alerts=alerts)
         decision = bot.choose(view_of(state, seat), context, random.Random(rng.getrandbits(64)), Budget(seconds))
         action = decision.action
         if isinstance(action, ClaimAction):   # the protocol has no claims: play the cards out
@@ -415,8 +435,7 @@ def alert_text(explanation: Any) -> str | None:
     """The alert that goes with a bot's call: its meaning when the call is artificial."""
     if explanation is None:
         return None
-    constraints = getattr(explanation, "constraints", {}) or {}
-    if not constraints.get("artificial"):
+    if not getattr(explanation, "artificial", False):
         return None
     text = str(getattr(explanation, "en", "")).encode("ascii", "replace").decode("ascii")
     return text.replace("\r", " ").replace("\n", " ")[:200] or "artificial"

@@ -93,7 +93,7 @@ def choose_call(hand: Hand, dealer: Seat, calls: Sequence[Call | str], context: 
     ``calls``), and why. ``system`` is a :class:`System`, a ruleset id, or None (from
     ``context.ruleset``). Deterministic; never fails on a legal auction that is not over."""
     c = choose(hand, dealer, calls, context, system)
-    return c.call, Explanation(c.es, c.en, c.meaning.constraints.to_dict())
+    return c.call, Explanation(c.es, c.en, c.meaning.constraints.to_dict(), c.meaning.artificial)
 
 
 def explain(auction: Auction, index: int, system: System | str | None = None,
@@ -105,7 +105,7 @@ def explain(auction: Auction, index: int, system: System | str | None = None,
         raise IndexError(f"call index {index} is outside the auction (0-{len(auction.calls) - 1})")
     _, history = sys.analyze(auction.dealer, tuple(auction.calls[:index + 1]), ctx)
     m = history[index]
-    return Explanation(full_text(m, "es"), full_text(m, "en"), m.constraints.to_dict())
+    return Explanation(full_text(m, "es"), full_text(m, "en"), m.constraints.to_dict(), m.artificial)
 
 
 def infer_constraints(auction: Auction, system: System | str | None = None,
