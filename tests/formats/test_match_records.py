@@ -18,7 +18,9 @@ from bazas.engine.session import BoardComparison
 from bazas.engine.table import Act, Claim, Next, Player
 from bazas.formats.match_records import (
     dump_comparison,
+    dumps_boards,
     dumps_match,
+    load_boards,
     loads_match,
     pbn_date,
     record_of_match,
@@ -246,3 +248,29 @@ def test_issue10_records_of_a_match_in_progress_only_hold_finished_boards() -> N
     assert [(p.board, p.table) for p in record.played] == [(1, 1)]
     assert not record.complete and record.comparison()["winner"] is None
     assert loads_match(dumps_match(record)) == record
+
+
+# -- the boards alone --------------------------------------------------------------------------------
+
+def test_issue10_boards_export_and_import_before_play() -> None:
+    deals = deal_boards(5, random.Random(8))
+    text = dumps_boards(deals, event="Liga", date="2026.11.30")
+    assert load_boards(text) == deals
+    games = loads(text).games
+    assert [g.tag("Board") for g in games] == ["1", "2", "3", "4", "5"]
+    assert all(g.tag("Date") == "2026.11.30" and g.tag("Scoring") == "IMP" for g in games)
+    # A record of played boards gives its boards too; a match starts from them.
+    m = played_match(2, 6)
+    assert load_boards(dumps_match(record_of_match(m))) == m.deals
+    assert Match.create(load_boards(text)).deals == deals
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (f'[Board "2"]\n[Deal "{PBN_DEAL}"]\n', "missing: 1"),
+    (f'[Board "1"]\n[Dealer "E"]\n[Deal "{PBN_DEAL}"]\n', "board 1 is dealt by N, not E"),
+    (f'[Board "1"]\n[Vulnerable "All"]\n[Deal "{PBN_DEAL}"]\n', "vulnerability None, not All"),
+    ('[Board "1"]\n[Contract "pass"]\n', "no boards with a Board number and a Deal"),
+])
+def test_issue10_boards_import_errors(text: str, message: str) -> None:
+    with pytest.raises(PbnError, match=re.escape(message)):
+        load_boards(text)

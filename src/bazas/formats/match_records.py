@@ -38,8 +38,8 @@ from bazas.engine.state import DealState
 
 from .pbn import MANDATORY_TAGS, PbnError, PbnFile, PbnGame, dumps, game_state, loads, with_state
 
-__all__ = ["ROOMS", "MatchRecord", "PlayedBoard", "dump_comparison", "dump_session_comparison", "dumps_match",
-           "loads_match", "match_games", "pbn_date", "record_of_match"]
+__all__ = ["ROOMS", "MatchRecord", "PlayedBoard", "dump_comparison", "dump_session_comparison", "dumps_boards",
+           "dumps_match", "load_boards", "loads_match", "match_games", "pbn_date", "record_of_match"]
 
 #: The PBN ``[Room]`` of each table: table 1 is the open room, table 2 the closed room.
 ROOMS = {1: "Open", 2: "Closed"}
@@ -285,3 +285,47 @@ def loads_match(text: str | PbnFile) -> MatchRecord:
                          (info["HomeTeam"], info["VisitTeam"]))
     record.session()  # every result must score
     return record
+
+
+# -- the boards alone (before play) ------------------------------------------------------------------
+
+def dumps_boards(deals: Sequence[Deal], *, event: str = "", site: str = "bazas", date: str | None = None) -> str:
+    """The boards of a match before play (board 1, 2, ...) as PBN 2.1 hand records."""
+    day = pbn_date() if date is None else date
+    return dumps([PbnGame.board_record(i, d, event=event, site=site, date=day, scoring=_SCORING)
+                  for i, d in enumerate(deals, start=1)])
+
+
+def load_boards(text: str | PbnFile, max_boards: int = 32) -> tuple[Deal, ...]:
+    """The deals of boards 1..n from PBN (a hand-record file, or a record of played boards: each
+    board's deal, however many games show it). Boards must run from 1 without a gap; a board's
+    Dealer and Vulnerable, when given, must be the 16-board cycle's (the match plays it so)."""
+    file = loads(text) if isinstance(text, str) else text
+    deals: dict[int, tuple[Deal, int]] = {}
+    for index, game in enumerate(file.games, start=1):
+        try:
+            board, deal = game.board, game.deal
+        except BazasError as exc:
+            raise PbnError(f"game {index}: {exc}") from None
+        if board is None or deal is None:
+            continue
+        b = Board(board)
+        if game.dealer is not None and game.dealer != b.dealer:
+            raise PbnError(f"game {index}: board {board} is dealt by {b.dealer.name}, not {game.dealer.name}")
+        vul = game.vulnerability
+        if vul is not None and vul != b.vulnerability:
+            raise PbnError(f"game {index}: board {board} is played at vulnerability {b.vulnerability.pbn}, "
+                           f"not {vul.pbn}")
+        seen = deals.get(board)
+        if seen is not None and seen[0] != deal:
+            raise PbnError(f"game {index}: board {board} was dealt differently in game {seen[1]}")
+        deals.setdefault(board, (deal, index))
+    if not deals:
+        raise PbnError("no boards with a Board number and a Deal in this PBN")
+    numbers = sorted(deals)
+    missing = [n for n in range(1, numbers[-1] + 1) if n not in deals]
+    if missing:
+        raise PbnError(f"boards run from 1 without a gap; missing: {', '.join(map(str, missing))}")
+    if len(numbers) > max_boards:
+        raise PbnError(f"a match has at most {max_boards} boards, not {len(numbers)}")
+    return tuple(deals[n][0] for n in numbers)
