@@ -342,10 +342,11 @@ class CardPlayer:
         cards_left = hand.bit_count()
         plan = self._plan(view, budget, cards_left, leading)
         knowledge = self._knowledge(view, context, with_constraints=True)
-        t0 = time.perf_counter()
+        clock = self.clock()
+        t0 = clock()
         deadline = t0 + max(1.0, self.deadline_factor * budget.seconds)
         result = sample_layouts(knowledge, plan.samples, rng, exact_limit=plan.exact_limit,
-                                deadline=t0 + max(0.5, budget.seconds * 2))
+                                deadline=t0 + max(0.5, budget.seconds * 2), clock=clock)
         reps = [_representative(c, leading) for c in classes]
         layouts, layout_weights = result.layouts, result.weights
         if result.exact and len(layouts) > 1:
@@ -360,7 +361,7 @@ class CardPlayer:
         batch = max(1, min(32, int(0.25 / max(plan.cost, 1e-4))))
         for start in range(0, len(positions), batch):
             solved.extend(self.solver.solve_many(positions[start:start + batch]))
-            if time.perf_counter() > deadline and solved:
+            if clock() > deadline and solved:
                 break
         weights = list(layout_weights[:len(solved)])
         checked = 0
@@ -379,7 +380,7 @@ class CardPlayer:
         if len(solved) > 1 and self.consistency < 1.0:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline)
-        solve_seconds = time.perf_counter() - t0
+        solve_seconds = clock() - t0
         self.last_info.update(samples=len(result.layouts), solved=len(solved), exact=result.exact,
                               relaxed=result.relaxed, reason="sampled", seconds=solve_seconds, checked=checked,
                               cards_left=cards_left, leading=leading)
@@ -613,7 +614,7 @@ class CardPlayer:
         step = max(1, 16 // k) * k
         for s0 in range(0, len(positions), step):
             results.extend(self.solver.solve_many(positions[s0:s0 + step]))
-            if time.perf_counter() > deadline:
+            if self.clock()() > deadline:
                 break
         done = len(results) // k
         if done < 1:
@@ -630,6 +631,12 @@ class CardPlayer:
         if sum(out) <= 0.0:  # every layout contradicts the play: trust none of the checks
             out = list(weights[:done])
         return solved[:done], out, k
+
+    def clock(self) -> Callable[[], float]:
+        """The clock a decision's budget and deadlines are read on: this process's CPU time when
+        the solver works in this process (a loaded machine then slows the wall clock only, never
+        the quality of a decision), else the wall clock (a pool of solver processes)."""
+        return time.process_time if isinstance(self.solver, LocalSolver) else time.perf_counter
 
     def _plan(self, view: SeatView, budget: Budget, cards_left: int, leading: bool) -> PlayPlan:
         key = (view.seat, view.original_hand.mask if view.original_hand else 0, view.dealer, view.calls)

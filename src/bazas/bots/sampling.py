@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb, factorial
@@ -292,9 +292,10 @@ def _deal_once(knowledge: Knowledge, forced: dict[Seat, int], free: list[int], o
 
 def sample_layouts(knowledge: Knowledge, n: int, rng: random.Random, *, exact_limit: int = 0,
                    max_tries: int | None = None, deadline: float | None = None,
-                   relax_weight: float = 0.1) -> SampleResult:
+                   relax_weight: float = 0.1, clock: Callable[[], float] = time.perf_counter) -> SampleResult:
     """Up to ``n`` weighted layouts consistent with ``knowledge`` (all of them, exactly, when no
-    more than ``exact_limit`` are possible; then ``len`` may exceed ``n``)."""
+    more than ``exact_limit`` are possible; then ``len`` may exceed ``n``). ``deadline`` is read
+    on ``clock`` (the caller's CPU time for a bot that thinks in-process)."""
     total = count_layouts(knowledge)
     if total <= max(0, exact_limit) and len(knowledge.hidden) <= 2:
         layouts: list[Layout] = []
@@ -338,7 +339,7 @@ def sample_layouts(knowledge: Knowledge, n: int, rng: random.Random, *, exact_li
             accepted.append(lay)
         elif len(rejected) < 4 * n:
             rejected.append((broken, grade, lay))
-        if deadline is not None and tries % 64 == 0 and time.perf_counter() > deadline:
+        if deadline is not None and tries % 64 == 0 and clock() > deadline:
             break
     weights = [1.0] * len(accepted)
     n_relaxed = 0
