@@ -178,3 +178,26 @@ def test_issue8_sanity_properties_on_random_auctions() -> None:
 def test_issue8_sanity_properties_big_run() -> None:
     t, slams = play_auctions(10_000, 88)
     _assert_properties(t, slams)
+
+
+def test_issue8_every_sayc_row_cites_the_booklet_and_speaks_both_languages() -> None:
+    """Issue 8 point 3: each row keeps its meaning in Spanish and English and cites the SAYC
+    booklet section (or the standard treatment) it comes from."""
+    from bazas.bots.bidding import SAYC
+
+    for r in SAYC.rules:
+        assert r.source.startswith("SAYC SP-3, "), r.id
+        assert r.en and r.es, r.id
+
+
+def test_issue8_sanity_examples_from_the_issue() -> None:
+    """The absurd calls the issue names are impossible: 6NT with 5 points after 2♣-2♦-3NT (a
+    transfer with five spades), Pass with 20 points after 1♣ X P 1♦ P."""
+    from bazas.bots.bidding import choose_call
+
+    call, _ = choose_call(Hand.from_pbn("98654.J876.43.Q2"), Seat.N, ["2C", "P", "2D", "P", "3NT", "P"])
+    assert str(call) == "4H"
+    call, _ = choose_call(Hand.from_pbn("9865.J8765.43.Q2"), Seat.N, ["2C", "P", "2D", "P", "3NT", "P"])
+    assert str(call) == "4D"
+    call, _ = choose_call(Hand.from_pbn("AK5.AQ65.A43.KJ2"), Seat.E, ["1C", "X", "P", "1D", "P"])
+    assert str(call) != "P"

@@ -350,6 +350,11 @@ def _nt_rows(tag: str, prefix: str, lo: int, hi: int, level: int, label_en: str,
               "Invitational to 3NT", "Invitación a 3ST", when=inv),
         ]
     rows += [
+        R(f"{tag}.3M", P, "3M", H(M="6+", hcp=lambda s, b: at_least(31 - hi)), "Six cards in the major, slam interest",
+          "Seis cartas en el mayor, interés de slam", forcing=True, when=both(inv, lambda s, b: L == 1)),
+        R(f"{tag}.stayman.weak", P, st, H(hcp=lambda s, b: between(0, inv_lo(s) - 1), S="4+", H="4+", D="4+", C="-1"),
+          "Stayman with a weak hand: will pass any answer", "Stayman con mano débil: pasará cualquier respuesta",
+          forcing=True, artificial=True, when=lambda s, b: L == 1),
         R(f"{tag}.3nt", P, "game:NT", H(hcp=lambda s, b: between(game_lo(s), 30 - lo), H="-4", S="-4"),
           "To play: game in notrump", "Para jugar: manga a sin triunfo"),
         R(f"{tag}.pass", P, "P",
@@ -447,6 +452,12 @@ def _nt_rows(tag: str, prefix: str, lo: int, hi: int, level: int, label_en: str,
         R(f"{tag}.4nt.pass", f"{P} 4NT P", "P", H(hcp=(lo, mid - 1)), "Declines the slam invitation",
           "Rechaza la invitación a slam"),
     ]
+    if L == 1:
+        rows += [
+            R(f"{tag}.3M.blackwood.ask", f"{P} 3M P", "4NT", H(hcp=hi, M="3+"), "Blackwood: a maximum with support",
+              "Blackwood: máximo con apoyo", forcing=True, artificial=True),
+            R(f"{tag}.3M.game", f"{P} 3M P", "4M", None, "Game in the major", "Manga en el mayor"),
+        ]
     # Responder after Stayman's answer.
     for ans, fit in ((f"{L + 1}H", "H"), (f"{L + 1}S", "S")):
         seq = f"{P} {st} P {ans} P"
@@ -509,6 +520,35 @@ def _nt_rows(tag: str, prefix: str, lo: int, hi: int, level: int, label_en: str,
 # ---------------------------------------------------------------------------------------------
 # 4. Strong 2C, weak twos, preempts
 # ---------------------------------------------------------------------------------------------
+
+
+def _nt3_rows(tag: str, prefix: str, lo: int, hi: int) -> list[Rule]:
+    """Responses to a 25-27 notrump at the three level (3NT opening, 2♣-2♦-3NT): Gerber, Jacoby
+    transfers at the four level, quantitative 4NT, slams by values."""
+    P = prefix
+    mid = lo + (hi - lo + 1) // 2
+    rows = [
+        R(f"{tag}.gerber.ask", P, "4C", H(hcp=at_least(33 - lo), bal=False), "Gerber: asks for aces",
+          "Gerber: pregunta por ases", forcing=True, artificial=True),
+        R(f"{tag}.jt.h", P, "4D", H(H="5+"), "Transfer to hearts", "Transferencia a corazones",
+          prefer=lambda f, s, b: f.lengths[2] > f.lengths[3], forcing=True, artificial=True),
+        R(f"{tag}.jt.s", P, "4H", H(S="5+"), "Transfer to spades", "Transferencia a picas", forcing=True, artificial=True),
+        R(f"{tag}.7nt", P, "7NT", H(hcp=at_least(37 - lo)), "Grand slam in notrump", "Gran slam a sin triunfo"),
+        R(f"{tag}.6nt", P, "6NT", H(hcp=between(33 - lo, 36 - lo)), "Small slam in notrump", "Pequeño slam a sin triunfo"),
+        R(f"{tag}.4nt.quant", P, "4NT", H(hcp=between(31 - lo, 32 - lo)), "Quantitative: invites 6NT", "Cuantitativo: invita a 6ST"),
+        R(f"{tag}.pass", P, "P", H(hcp=between(0, 30 - lo)), "Pass: no slam", "Paso: no hay slam"),
+        R(f"{tag}.jt.H.accept", f"{P} 4D P", "4H", None, "Completes the transfer", "Completa la transferencia", artificial=False),
+        R(f"{tag}.jt.S.accept", f"{P} 4H P", "4S", None, "Completes the transfer", "Completa la transferencia", artificial=False),
+        R(f"{tag}.4nt.accept", f"{P} 4NT P", "6NT", H(hcp=(mid, hi)), "Accepts the slam invitation", "Acepta la invitación a slam"),
+        R(f"{tag}.4nt.pass", f"{P} 4NT P", "P", H(hcp=(lo, mid - 1)), "Declines the slam invitation", "Rechaza la invitación a slam"),
+    ]
+    for tr, suit in (("4D", "H"), ("4H", "S")):
+        seq = f"{P} {tr} P 4{suit} P"
+        rows += [
+            R(f"{tag}.jt.{suit}.slam", seq, f"6{suit}", H(hcp=at_least(31 - lo), **{suit: "6+"}), "Small slam", "Pequeño slam"),
+            R(f"{tag}.jt.{suit}.pass", seq, "P", None, "Pass: game is enough", "Paso: basta la manga"),
+        ]
+    return rows
 
 
 def _strong_and_weak_rows() -> list[Rule]:
@@ -1545,6 +1585,116 @@ def _invite_range(sit: Situation, b: Bindings) -> tuple[int, int]:
 # ---------------------------------------------------------------------------------------------
 
 
+# ---------------------------------------------------------------------------------------------
+# Where each row comes from: the booklet section (ACBL SAYC System Booklet, SP-3, rev. 2006), or
+# the standard treatment SAYC players assume where the booklet is silent. First matching id
+# prefix wins; a row that names its own source keeps it.
+# ---------------------------------------------------------------------------------------------
+
+SP3 = "SAYC SP-3"
+SOURCES: tuple[tuple[str, str], ...] = (
+    ("bw.", f"{SP3}, Slam Conventions — Blackwood"),
+    ("kings.", f"{SP3}, Slam Conventions — Blackwood: 5NT asks for kings"),
+    ("gerber.", f"{SP3}, Slam Conventions — Gerber"),
+    ("ps.", f"{SP3}, General Approach — a bid that completes game with a part score (rubber bridge scoring)"),
+    ("open.1nt", f"{SP3}, Notrump Opening Bids — 1NT 15–17"),
+    ("open.2nt", f"{SP3}, Notrump Opening Bids — 2NT 20–21"),
+    ("open.3nt", f"{SP3}, Notrump Opening Bids — 3NT 25–27"),
+    ("open.2c", f"{SP3}, Strong 2♣ Opening"),
+    ("open.weak2", f"{SP3}, Weak Two-Bids"),
+    ("open.3x", f"{SP3}, Preemptive Openings — three-level"),
+    ("open.4x", f"{SP3}, Preemptive Openings — four-level"),
+    ("open.1M", f"{SP3}, General Approach — five-card majors"),
+    ("open.1m", f"{SP3}, General Approach — the better minor"),
+    ("open.pass.4th", f"{SP3}, General Approach — bridge judgement in fourth seat (the rule of 15)"),
+    ("open.pass", f"{SP3}, General Approach — opening strength"),
+    ("r1nt.stayman", f"{SP3}, Notrump Opening Bids — Stayman"),
+    ("r1nt.st.", f"{SP3}, Notrump Opening Bids — Stayman"),
+    ("r1nt.jt", f"{SP3}, Notrump Opening Bids — Jacoby transfers"),
+    ("r1nt.relay", f"{SP3}, Notrump Opening Bids — 2♠ asks opener to bid 3♣"),
+    ("r1nt.gerber", f"{SP3}, Notrump Opening Bids — 4♣ Gerber"),
+    ("r1nt.4nt", f"{SP3}, Notrump Opening Bids — 4NT quantitative"),
+    ("r1nt.3M", f"{SP3}, Notrump Opening Bids — three of a major: six cards, slam interest"),
+    ("r1nt.3m", f"{SP3}, Notrump Opening Bids — three of a minor: invitational"),
+    ("r1nt.", f"{SP3}, Notrump Opening Bids — responses to 1NT"),
+    ("r1ntx.xx", f"{SP3}, Notrump Opening Bids — after interference: redouble"),
+    ("r1ntx.", f"{SP3}, Notrump Opening Bids — after a double: Stayman and transfers still apply"),
+    ("r2nt.", f"{SP3}, Notrump Opening Bids — responses to 2NT (Stayman, transfers, Gerber)"),
+    ("r2c2nt.", f"{SP3}, Strong 2♣ Opening — 2♣-2♦-2NT: the 2NT responses apply"),
+    ("r3nt.", f"{SP3}, Notrump Opening Bids — 3NT and 2♣-2♦-3NT: transfers, Gerber, 4NT quantitative"),
+    ("ntov.", f"{SP3}, Competitive Bidding — 1NT overcall 15–18: systems on"),
+    ("2c.", f"{SP3}, Strong 2♣ Opening — responses and rebids"),
+    ("w2.", f"{SP3}, Weak Two-Bids — responses (2NT asks for a feature)"),
+    ("p3.", f"{SP3}, Preemptive Openings — responses"),
+    ("p4.", f"{SP3}, Preemptive Openings — responses"),
+    ("r1M.jacoby", f"{SP3}, Major Suit Opening Bids — Jacoby 2NT"),
+    ("jac.", f"{SP3}, Major Suit Opening Bids — Jacoby 2NT: opener's rebids"),
+    ("r1M.", f"{SP3}, Major Suit Opening Bids — responses"),
+    ("r1H.", f"{SP3}, Major Suit Opening Bids — responses"),
+    ("r1S.", f"{SP3}, Major Suit Opening Bids — responses"),
+    ("r1m.", f"{SP3}, Minor Suit Opening Bids — responses"),
+    ("r1D.", f"{SP3}, Minor Suit Opening Bids — responses"),
+    ("o1.reverse", f"{SP3}, Rebids by Opener — reverses"),
+    ("o.1nt.reverse", f"{SP3}, Rebids by Opener — reverses"),
+    ("o1.", f"{SP3}, Rebids by Opener — after a one-level response"),
+    ("o.sr.", f"{SP3}, Rebids by Opener — after a single raise"),
+    ("r.sr.", f"{SP3}, Rebids by Responder — after opener's game try"),
+    ("o.lr.", f"{SP3}, Rebids by Opener — after a limit raise"),
+    ("o.1nt.", f"{SP3}, Rebids by Opener — after a 1NT response"),
+    ("o21.", f"{SP3}, Rebids by Opener — after a two-over-one response"),
+    ("rr.", f"{SP3}, Rebids by Responder"),
+    ("ov.1nt", f"{SP3}, Competitive Bidding — 1NT overcall 15–18"),
+    ("ov.x", f"{SP3}, Competitive Bidding — takeout doubles"),
+    ("ov.wjo", f"{SP3}, Competitive Bidding — jump overcalls are weak"),
+    ("ov.", f"{SP3}, Competitive Bidding — overcalls"),
+    ("bal.", f"{SP3}, Competitive Bidding — balancing"),
+    ("o1nt.", f"{SP3}, Competitive Bidding — defence to 1NT: double is for penalty, two-level suit bids natural"),
+    ("ow2.", f"{SP3}, Competitive Bidding — over weak two-bids"),
+    ("op3.", f"{SP3}, Competitive Bidding — over preempts"),
+    ("adv.x", f"{SP3}, Competitive Bidding — takeout doubles: advancer's answers"),
+    ("adv.bal.x", f"{SP3}, Competitive Bidding — takeout doubles: advancer's answers"),
+    ("adv1.", f"{SP3}, Competitive Bidding — responding to overcalls"),
+    ("adv2.", f"{SP3}, Competitive Bidding — responding to overcalls"),
+    ("ri.x.jordan", f"{SP3}, Competitive Bidding — after a takeout double: 2NT (Jordan) limit raise or better"),
+    ("ri.x.xx", f"{SP3}, Competitive Bidding — after a takeout double: redouble 10+"),
+    ("ri.x", f"{SP3}, Competitive Bidding — after a takeout double: new suits forcing at the one level, jump raises weak"),
+    ("ri1.negx", f"{SP3}, Competitive Bidding — negative doubles through 2♠"),
+    ("ri2.negx", f"{SP3}, Competitive Bidding — negative doubles through 2♠"),
+    ("ri1.", f"{SP3}, Competitive Bidding — responder after an overcall"),
+    ("ri2.", f"{SP3}, Competitive Bidding — responder after an overcall"),
+    ("rnt.", f"{SP3}, Competitive Bidding — after a 1NT overcall"),
+    ("o.negx.", f"{SP3}, Competitive Bidding — negative doubles: opener's rebid"),
+    ("o.reopen.", f"{SP3}, Competitive Bidding — reopening double"),
+    ("g.blackwood", f"{SP3}, Slam Conventions — Blackwood"),
+    ("g.grand", f"{SP3}, Slam Conventions — notrump slams by values"),
+    ("g.slam", f"{SP3}, Slam Conventions — notrump slams by values"),
+    ("g.", f"{SP3}, General Approach — bridge judgement (the table's generic layer: game and part-score "
+           "placement, forced replies, competition by the law of total tricks, penalty doubles and sacrifices)"),
+)
+
+#: Rows bid on shape and the law of total tricks rather than strength (preempts and competition).
+PREEMPT_ROWS: tuple[str, ...] = (
+    "open.weak2", "open.3x", "open.4x", "r1M.4M", "w2.game.pre", "w2.raise", "ov.wjo", "ri.x.jump", "ri1.jump",
+    "ri2.jump", "adv1.jump", "adv2.jump", "g.sacrifice", "g.compete", "g.own_suit", "vs.mich.raise", "vs.unus.raise",
+)
+
+
+def source_of(rule_id: str) -> str:
+    for prefix, source in SOURCES:
+        if rule_id.startswith(prefix):
+            return source
+    raise KeyError(f"SAYC row {rule_id!r} has no booklet section in SOURCES")
+
+
+def _cite(rows: list[Rule]) -> list[Rule]:
+    for r in rows:
+        if not r.source:
+            r.source = source_of(r.id)
+        if r.id in PREEMPT_ROWS:
+            r.preempt = True
+    return rows
+
+
 def build_sayc() -> System:
     rows: list[Rule] = []
     rows += _blackwood_rows()
@@ -1553,6 +1703,8 @@ def build_sayc() -> System:
     rows += _nt_rows("r1nt", "1NT P", 15, 17, 1, "1NT", "1ST")
     rows += _nt_rows("r2nt", "2NT P", 20, 21, 2, "2NT", "2ST")
     rows += _nt_rows("r2c2nt", "2C P 2D P 2NT P", 22, 24, 2, "2NT", "2ST")
+    rows += _nt3_rows("r3nt", "3NT P", 25, 27)
+    rows += _nt3_rows("r3nt.2c", "2C P 2D P 3NT P", 25, 27)
     rows += _nt_rows("ntov", "1x 1NT P", 15, 18, 1, "1NT", "1ST")
     rows += [R("r1ntx.xx", "1NT X", "XX", H(hcp="9+"), "Redouble: values, suggests penalties",
                "Redoblo: valores, sugiere castigo", source=NTI)]
@@ -1562,7 +1714,7 @@ def build_sayc() -> System:
     rows += _one_suit_rows()
     rows += _competition_rows()
     rows += _generic_rows()
-    return System("sayc", "Standard American Yellow Card", "Standard American Yellow Card (SAYC)", rows,
+    return System("sayc", "Standard American Yellow Card", "Standard American Yellow Card (SAYC)", _cite(rows),
                   sanity=SANITY)
 
 
