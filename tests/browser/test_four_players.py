@@ -41,7 +41,7 @@ def wait_all(pages: dict[str, Page], version: int) -> None:
 
 
 def latest(pages: dict[str, Page]) -> int:
-    return max(state(p)["version"] for p in pages.values())
+    return max(int(state(p)["version"]) for p in pages.values())
 
 
 def actor_page(pages: dict[str, Page]) -> tuple[str, Page, dict[str, Any]]:

@@ -54,10 +54,10 @@ def test_whole_session_against_bots(server: Server, browser: Browser, ruleset: s
 
         final = play_session(page, on_deal_end=after_deal, max_deals=40)
         score = final["score"]
-        assert score["over"]
+        assert score["finished"]
         assert score["deals"], "the score sheet lists the deals"
         if ruleset == "chicago":
-            assert sum(1 for d in score["deals"] if not d["passed_out"]) == 4
+            assert sum(1 for d in score["deals"] if d["contract"] != "pass") == 4
         else:
             assert max(score["games"].values()) == 2
 
@@ -83,7 +83,7 @@ def test_whole_session_against_bots(server: Server, browser: Browser, ruleset: s
         pbn = server.get(href).decode()
         assert "[Deal " in pbn
         # review a finished deal from the history: four hands, the replay, the auction
-        played = next(d for d in score["deals"] if not d["passed_out"])
+        played = next(d for d in score["deals"] if d["contract"] != "pass")
         page.click(f'#history-list [data-review-deal="{played["number"]}"]')
         board = page.locator("#history-review .hr-board")
         board.wait_for()

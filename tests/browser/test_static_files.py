@@ -21,12 +21,13 @@ RULESETS = ("rubber", "chicago", "auction-1920")
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((SERVER / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    strings: dict[str, str] = json.loads((SERVER / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return strings
 
 
 def used_keys() -> set[str]:
     keys: set[str] = set()
-    for path in [*STATIC.glob("js/*.js"), *STATIC.glob("*.html")]:
+    for path in [*STATIC.rglob("*.js"), *STATIC.glob("*.html")]:
         text = path.read_text(encoding="utf-8")
         keys.update(re.findall(r"""\bt\(\s*["']([\w.\- ]+)["']""", text))
         keys.update(re.findall(r"""data-i18n(?:-html|-title|-placeholder|-aria)?="([\w.\- ]+)\"""", text))
@@ -68,9 +69,9 @@ NODE = shutil.which("node")
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed (only used to check the UI's JavaScript)")
-@pytest.mark.parametrize("module", sorted(p.name for p in STATIC.glob("js/*.js")))
+@pytest.mark.parametrize("module", sorted(p.relative_to(STATIC / "js").as_posix() for p in STATIC.rglob("*.js")))
 def test_javascript_parses(module: str, tmp_path: Path) -> None:
-    copy = tmp_path / (module[:-3] + ".mjs")
+    copy = tmp_path / (module[:-3].replace("/", "_") + ".mjs")
     copy.write_text((STATIC / "js" / module).read_text(encoding="utf-8"), encoding="utf-8")
     run = subprocess.run([str(NODE), "--check", str(copy)], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr

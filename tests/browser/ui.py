@@ -58,6 +58,7 @@ class Server:
     data_dir: Path
     log_path: Path
     port: int = field(default_factory=free_port)
+    env: dict[str, str] = field(default_factory=dict)  # extra environment (BAZAS_RULESETS...)
     proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -67,7 +68,7 @@ class Server:
     def start(self, timeout: float = 40.0) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("ab")
-        env = {**os.environ, "BAZAS_BOT_SECONDS": str(BOT_SECONDS), "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "BAZAS_BOT_SECONDS": str(BOT_SECONDS), "PYTHONUNBUFFERED": "1", **self.env}
         self.proc = subprocess.Popen(server_command(self.port, self.data_dir), stdout=log, stderr=subprocess.STDOUT,
                                      env=env, cwd=REPO_ROOT, start_new_session=True)
         deadline = time.monotonic() + timeout
@@ -120,8 +121,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def running_server(tmp: Path, name: str = "server") -> Iterator[Server]:
-    server = Server(tmp / f"{name}-data", tmp / f"{name}.log")
+def running_server(tmp: Path, name: str = "server", env: dict[str, str] | None = None) -> Iterator[Server]:
+    server = Server(tmp / f"{name}-data", tmp / f"{name}.log", env=env or {})
     server.start()
     try:
         yield server
@@ -155,7 +156,7 @@ def state(page: Page) -> dict[str, Any]:
 
 
 def is_over(s: dict[str, Any]) -> bool:
-    return bool((s.get("score") or {}).get("over")) or (s.get("table") or {}).get("status") == "over"
+    return bool(s["score"]["finished"]) or s["table"]["status"] == "over"
 
 
 def reply_due(s: dict[str, Any]) -> str | None:
@@ -260,7 +261,7 @@ Chooser = Callable[[dict[str, Any]], str]
 
 def pass_or_first_card(s: dict[str, Any]) -> str:
     """A quick player: passes in the auction, plays its first legal card."""
-    legal = s["view"]["legal"]
+    legal: list[str] = s["view"]["legal"]
     if s["view"]["phase"] == "auction":
         return "P" if "P" in legal else legal[0]
     return legal[0]
@@ -291,7 +292,7 @@ def act_once(page: Page, choose: Chooser = pass_or_first_card, accept: bool = Tr
 def wait_for_turn_or_end(page: Page, timeout: float = 60_000) -> None:
     page.wait_for_function(
         """() => { const a = window.bazas; const v = a && a.view; if (!v) return false;
-           const over = (a.score && a.score.over) || (a.table && a.table.status === 'over');
+           const over = a.score.finished || a.table.status === 'over';
            const p = a.pending || {};
            const asked = [p.claim, p.undo].some(r => r && r.replies && v.seat in r.replies && r.replies[v.seat] === null);
            if (asked) return true;

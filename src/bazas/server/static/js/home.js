@@ -1,24 +1,32 @@
 // Home page: choose the ruleset, your seat, and bot or friend for each other seat; start the table.
 import { cardSVG, installSprite } from "./cards.js";
-import { applyStatic, detectLang, lang, loadLang, onLangChange, seatLetter, seatName, t } from "./i18n.js";
+import { applyStatic, detectLang, has, lang, loadLang, onLangChange, seatLetter, seatName, t } from "./i18n.js";
 import { copyText, escapeHTML, initControls, recentTables, rememberTable, toast } from "./common.js";
+import { SEATS } from "./bridge.js";
+import { chosenRuleset, fetchRulesets, rulesetName } from "./facts.js";
 
-const SEATS = ["N", "E", "S", "W"];
-const RULESETS = ["rubber", "chicago", "auction-1920"];
+/** The games one table can play (GET /api/rulesets), in the server's order. */
+let rulesets = [];
 const form = {
-  ruleset: localStorage.getItem("bazas.home.ruleset") || "rubber",
+  ruleset: localStorage.getItem("bazas.home.ruleset"),
   me: localStorage.getItem("bazas.home.me") || "S",
   seats: { N: "bot", E: "bot", S: "bot", W: "bot" },
 };
 const $ = (s) => document.querySelector(s);
 
+/** A game's description: the catalogue's (`ruleset.desc.<id>`), else the server's title. */
+function description(facts) {
+  const key = `ruleset.desc.${facts.id}`;
+  return has(key) ? t(key) : escapeHTML(facts.title);
+}
+
 function renderRulesets() {
-  $("#rulesets").innerHTML = RULESETS.map(
-    (r) => `<label class="ruleset-opt" data-ruleset="${r}">
-      <input type="radio" name="ruleset" value="${r}" ${form.ruleset === r ? "checked" : ""}>
-      <span class="name">${t(`ruleset.${r}`)}</span>
-      <span class="desc">${t(`ruleset.desc.${r}`)}</span>
-      <a href="/rules/${r}?lang=${lang()}" target="_blank" rel="noopener">${t("home.rulesLink")} →</a>
+  $("#rulesets").innerHTML = rulesets.map(
+    (r) => `<label class="ruleset-opt" data-ruleset="${escapeHTML(r.id)}">
+      <input type="radio" name="ruleset" value="${escapeHTML(r.id)}" ${form.ruleset === r.id ? "checked" : ""}>
+      <span class="name">${escapeHTML(rulesetName(r, lang()))}</span>
+      <span class="desc">${description(r)}</span>
+      <a href="/rules/${encodeURIComponent(r.id)}?lang=${lang()}" target="_blank" rel="noopener">${t("home.rulesLink")} →</a>
     </label>`,
   ).join("");
 }
@@ -42,9 +50,13 @@ function renderSeats() {
 
 function renderRecent() {
   const list = recentTables();
+  const name = (id) => {
+    const facts = rulesets.find((r) => r.id === id);
+    return escapeHTML(facts ? rulesetName(facts, lang()) : id || "");
+  };
   $("#recent").hidden = !list.length;
   $("#recent-list").innerHTML = list
-    .map((e) => `<li><a href="${escapeHTML(e.url)}">${escapeHTML(e.id || e.url)}</a> <span class="muted small">${e.ruleset ? t(`ruleset.${e.ruleset}`) : ""} ${new Date(e.at).toLocaleString(lang())}</span></li>`)
+    .map((e) => `<li><a href="${escapeHTML(e.url)}">${escapeHTML(e.id || e.url)}</a> <span class="muted small">${name(e.ruleset)} ${new Date(e.at).toLocaleString(lang())}</span></li>`)
     .join("");
 }
 
@@ -121,6 +133,12 @@ async function main() {
   await loadLang(detectLang());
   initControls();
   $("#name").value = localStorage.getItem("bazas.name") || "";
+  try {
+    rulesets = await fetchRulesets();
+  } catch (err) {
+    $("#form-error").textContent = t("home.error", { detail: err.message });
+  }
+  form.ruleset = chosenRuleset(rulesets, form.ruleset)?.id ?? null;
   renderHero();
   renderAll();
   onLangChange(renderAll);

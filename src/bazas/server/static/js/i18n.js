@@ -53,6 +53,11 @@ export function t(key, vars = {}) {
   return String(s).replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? vars[k] : m));
 }
 
+/** Whether the catalogue has `key` (texts a ruleset may or may not bring: descriptions, legends). */
+export function has(key) {
+  return Object.hasOwn(dict, key);
+}
+
 /** Fill every [data-i18n] (text), [data-i18n-title], [data-i18n-placeholder], [data-i18n-aria]. */
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
@@ -118,9 +123,15 @@ export function cardHTML(card) {
   return `<span class="card-text">${suitIcon(card[0])}${r}</span>`;
 }
 
-/** Pick the right language out of an {es, en} explanation object (or a plain string). */
+/** Pick the page's language out of an {es, en} explanation. */
 export function pick(obj) {
   if (obj == null) return "";
-  if (typeof obj === "string") return obj;
   return obj[current] || obj.en || obj.es || "";
+}
+
+/** Use `strings` as the catalogue of `lang` without fetching it (node tests, no page). */
+export function useStrings(lang, strings) {
+  cache[lang] = strings;
+  current = lang;
+  dict = strings;
 }

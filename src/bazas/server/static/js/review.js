@@ -1,5 +1,7 @@
 // After a deal: replay card by card and the double-dummy analysis (makeable contracts per strain
-// and seat, par, what each card cost).
+// and seat, par, what each card cost). The analysis is the server's DealAnalysis.to_dict():
+// {makeable: {strain: {seat: tricks}}, par: {score_ns, contracts: ["4SN=", "5DXE-2"]},
+//  costs: [{number, seat, card, best, after, cost}]} (docs/protocol.md).
 import { t, seatLetter, contractHTML, cardHTML, strainHTML } from "./i18n.js";
 
 export const SEATS = ["N", "E", "S", "W"];
@@ -38,38 +40,15 @@ export function replayAt(deal, step) {
   return { hands, trick, won, step, total: seq.length, seq };
 }
 
-const STRAINS = ["C", "D", "H", "S", "NT"];
+/** A par contract as the analysis writes it ("4SN=", "5DXE-2") -> {contract, seat, result}. */
+export function parContract(text) {
+  const m = /^([1-7](?:NT|[CDHS])X{0,2})([NESW])(.*)$/.exec(text);
+  return m ? { contract: m[1], seat: m[2], result: m[3] } : { text };
+}
 
-/**
- * Analysis in one shape, from the protocol's proposal ({makeable: {seat: {strain: n}}, par:
- * {score, contracts: ["4S N"]}, card_costs: [0, 1]}) or bazas.bots.dds.DealAnalysis.to_dict()
- * ({makeable: {strain: {seat: n}}, par: {score_ns, contracts: ["4SN=", "5DXE-2"]}, costs: [{cost}]}).
- */
-export function normAnalysis(a) {
-  if (!a) return null;
-  let makeable = null;
-  if (a.makeable) {
-    const keys = Object.keys(a.makeable);
-    if (keys.some((k) => STRAINS.includes(k))) {
-      makeable = {};
-      for (const seat of SEATS) {
-        makeable[seat] = {};
-        for (const st of STRAINS) makeable[seat][st] = a.makeable[st]?.[seat];
-      }
-    } else makeable = a.makeable;
-  }
-  let par = null;
-  if (a.par) {
-    par = {
-      score: a.par.score ?? a.par.score_ns ?? 0,
-      contracts: (a.par.contracts || []).map((c) => {
-        const m = /^([1-7](?:NT|[CDHS])X{0,2})\s*([NESW])\s*(.*)$/.exec(String(c));
-        return m ? { contract: m[1], seat: m[2], result: m[3] } : { text: String(c) };
-      }),
-    };
-  }
-  const costs = a.card_costs || (a.costs || []).map((c) => (typeof c === "number" ? c : c.cost || 0));
-  return { makeable, par, costs };
+/** Tricks the cards cost (double dummy), in play order: `analysis.costs[k].cost`. */
+export function cardCosts(analysis) {
+  return (analysis?.costs || []).map((c) => c.cost);
 }
 
 export function ddTable(analysis) {
@@ -79,7 +58,7 @@ export function ddTable(analysis) {
   const rows = ["N", "S", "E", "W"]
     .map((seat) => {
       const cells = STRAIN_ORDER.map((s) => {
-        const n = mk[seat]?.[s];
+        const n = mk[s]?.[seat];
         if (n == null) return "<td>–</td>";
         const level = n - 6;
         return `<td class="${level >= 1 ? "makes" : "fails"}" title="${t("dd.tricks", { n })}">${level >= 1 ? level : "–"}<small>${n}</small></td>`;
@@ -94,9 +73,10 @@ export function parLine(analysis) {
   const par = analysis?.par;
   if (!par) return "";
   const contracts = par.contracts
+    .map(parContract)
     .map((c) => (c.text ? c.text : `${contractHTML(c.contract)} ${seatLetter(c.seat)}${c.result ? ` ${c.result.replace("-", "−")}` : ""}`))
     .join(", ");
-  const score = par.score ?? 0;
+  const score = par.score_ns;
   const sign = score > 0 ? `${seatLetter("N")}${seatLetter("S")} +${score}` : score < 0 ? `${seatLetter("E")}${seatLetter("W")} +${-score}` : "0";
   return `<p class="par"><strong>${t("dd.par")}:</strong> ${contracts || "–"} <span class="par-score">${sign}</span></p>`;
 }
@@ -105,7 +85,7 @@ export function parLine(analysis) {
 export function playRecord(deal, analysis, step) {
   const seq = playedSequence(deal);
   if (!seq.length) return "";
-  const costs = analysis?.costs || [];
+  const costs = cardCosts(analysis);
   const tricks = [];
   seq.forEach((p, k) => {
     (tricks[p.trick] ||= { cells: {}, leader: p.leader, winner: p.winner });
@@ -132,8 +112,7 @@ export function playRecord(deal, analysis, step) {
     <thead><tr><th></th>${SEATS.map((s) => `<th>${seatLetter(s)}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-export function renderAnalysis(deal, raw, step) {
-  const analysis = normAnalysis(raw);
+export function renderAnalysis(deal, analysis, step) {
   const parts = [];
   if (analysis) parts.push(ddTable(analysis), parLine(analysis));
   else parts.push(`<p class="muted small">${t("dd.none")}</p>`);

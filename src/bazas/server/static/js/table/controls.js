@@ -1,0 +1,157 @@
+// What the player does besides calls and cards, and the page's answers to it: hint, undo, claim,
+// next deal, replies to a claim or undo request, the player's name; the action buttons, the
+// banner of open requests and the hint panel.
+import { escapeHTML, toast } from "../common.js";
+import { callHTML, callText, cardHTML, pick, t } from "../i18n.js";
+import { isCard } from "../bridge.js";
+import { app, busy, legalSet, me, myTurn, send } from "./store.js";
+import { decisionKey, mayReply, seatInfo, tricksLeft } from "./model.js";
+import { playerName } from "./seats.js";
+import { hideTip } from "./bidding.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+function markSent(selector) {
+  document.querySelector(selector)?.classList.add("sent");
+}
+
+export function makeCall(call) {
+  if (busy()) return;
+  if (!myTurn() || app.view.phase !== "auction") return toast(t("error.turn"), "warn");
+  if (!legalSet().has(call)) return toast(t("error.illegalCall", { call: callText(call) }), "warn");
+  app.selectedBid = null;
+  hideTip();
+  if (send({ type: "call", call })) {
+    app.sentAt = app.msg.version;
+    markSent(`[data-call="${call}"]`);
+  }
+}
+
+export function playCard(card) {
+  if (busy()) return;
+  if (!myTurn() || app.view.phase !== "play") return toast(t("error.turn"), "warn");
+  if (!legalSet().has(card)) return toast(t("error.illegalCard", { card: cardHTML(card) }), "warn");
+  if (send({ type: "card", card })) {
+    app.sentAt = app.msg.version;
+    markSent(`.card-btn[data-card="${card}"]`);
+  }
+}
+
+export function askHint() {
+  if (!myTurn()) return toast(t("hint.notYourTurn"), "warn");
+  send({ type: "hint" });
+}
+
+export function askUndo() {
+  if (!me()) return toast(t("error.not_seated"), "warn");
+  send({ type: "undo" });
+}
+
+export function openClaim() {
+  const v = app.view;
+  if (v.phase !== "play" || !me() || v.declarer !== me()) return toast(t("claim.onlyDeclarer"), "warn");
+  const left = tricksLeft(v);
+  const body = $("#claim-body");
+  const buttons = [];
+  for (let n = left; n >= 0; n--) buttons.push(`<button type="button" class="btn claim-n${n === left ? " primary" : ""}" data-claim="${n}">${n}</button>`);
+  body.innerHTML = `<p>${t("claim.question", { left })}</p><div class="claim-grid">${buttons.join("")}</div><p class="muted small">${t("claim.keyboard")}</p>`;
+  $("#dlg-claim").showModal();
+  body.querySelector(".claim-n")?.focus();
+}
+
+export function claim(n) {
+  const left = tricksLeft(app.view);
+  if (!(n >= 0 && n <= left)) return toast(t("claim.range", { left }), "warn");
+  if (send({ type: "claim", tricks: n })) $("#dlg-claim").close();
+}
+
+export function nextDeal() {
+  send({ type: "next" });
+}
+
+/** Answer the open claim or undo request ("claim" | "undo"). */
+export function reply(kind, accept) {
+  send({ type: kind === "claim" ? "claim_reply" : "undo_reply", accept });
+}
+
+/** The kind of request open now ("claim" first), or null. */
+export function openRequest() {
+  return app.pending?.claim ? "claim" : app.pending?.undo ? "undo" : null;
+}
+
+function actionHTML(action) {
+  return isCard(action) ? cardHTML(action) : callHTML(action);
+}
+
+/** A `hint` message: shown until the next decision. */
+export function onHint(msg) {
+  app.hint = { action: msg.action, explanation: msg.explanation, step: decisionKey(app.table, app.view) };
+  toast(t("hint.suggests", { action: actionHTML(msg.action) }), "info");
+}
+
+/** An `error` message: say it, and let the player act again. */
+export function onError(msg) {
+  const key = `error.${msg.code}`;
+  const text = t(key) === key ? t("error.generic") : t(key);
+  toast(`${text}${msg.message ? ` <span class="muted">(${escapeHTML(msg.message)})</span>` : ""}`, "error");
+  for (const el of document.querySelectorAll(".sent")) el.classList.remove("sent");
+  app.sentAt = null;
+}
+
+export function renderHint() {
+  const panel = $("#panel-hint");
+  if (!app.hint) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  $("#hint-box").innerHTML = `<p class="hint-action">${t("hint.suggests", { action: actionHTML(app.hint.action) })}</p><p>${escapeHTML(pick(app.hint.explanation))}</p>`;
+}
+
+function requestHTML(kind, request, text, waiting) {
+  const canReply = mayReply(request, me());
+  return `<div class="pending ${kind}"><p>${text}</p>
+      ${canReply ? `<div class="btns"><button type="button" class="btn primary" data-reply="${kind}" data-accept="1">${t("reply.accept")}</button><button type="button" class="btn" data-reply="${kind}" data-accept="0">${t("reply.reject")}</button></div>` : `<p class="muted small">${waiting}</p>`}</div>`;
+}
+
+/** Open requests (claim, undo) with their answer buttons, and the question of the player's name. */
+export function renderBanner() {
+  const p = app.pending || {};
+  const parts = [];
+  if (p.claim) parts.push(requestHTML("claim", p.claim, t("claim.pending", { seat: playerName(p.claim.by), n: p.claim.tricks, left: tricksLeft(app.view) }), t("claim.waiting")));
+  if (p.undo) parts.push(requestHTML("undo", p.undo, t("undo.pending", { seat: playerName(p.undo.by) }), t("undo.waiting")));
+  const mine = me();
+  const info = seatInfo(app.table, mine);
+  if (mine && !info.name && !app.nameSent && info.kind !== "bot") {
+    parts.push(`<form class="pending name-form" id="name-form"><label for="name-input">${t("name.ask")}</label>
+      <input id="name-input" maxlength="24" value="${escapeHTML(localStorage.getItem("bazas.name") || "")}"><button class="btn primary" type="submit">${t("name.save")}</button></form>`);
+  }
+  const banner = $("#banner");
+  banner.hidden = !parts.length;
+  banner.innerHTML = parts.join("");
+}
+
+export function renderActions() {
+  const v = app.view;
+  const seated = Boolean(me());
+  $("#btn-hint").disabled = !myTurn();
+  $("#btn-undo").disabled = !seated || v.phase === "done" || !v.calls.length;
+  $("#btn-claim").disabled = !(seated && v.phase === "play" && v.declarer === me() && !app.pending?.claim);
+  $("#btn-lasttrick").disabled = !(v.phase === "play" && v.tricks.length);
+  $("#btn-lasttrick").setAttribute("aria-pressed", String(app.showLastTrick));
+  $("#actions").hidden = !seated;
+  $("#cmd-form").hidden = !seated && v.phase !== "done";
+}
+
+/** Send the name saved in this browser for a seat that has none yet. */
+export function maybeSendName() {
+  const info = seatInfo(app.table, me());
+  const saved = localStorage.getItem("bazas.name");
+  if (info.kind !== "bot" && !info.name && saved) app.nameSent = send({ type: "name", name: saved });
+}
+
+export function sendName(name) {
+  localStorage.setItem("bazas.name", name);
+  app.nameSent = send({ type: "name", name });
+  renderBanner();
+}

@@ -1,0 +1,113 @@
+// What the page says around the felt: the header line (game, deal, vulnerability, contract), the
+// side panels (this deal, the auction, the score, the analysis, invitations) and the connection.
+import { escapeHTML } from "../common.js";
+import { contractHTML, lang, seatLetter, seatName, t } from "../i18n.js";
+import { otherSide, sideOf, tricksNeeded, vulKey } from "../bridge.js";
+import { rulesetName } from "../facts.js";
+import { renderAnalysis } from "../review.js";
+import { renderScoreMini, renderScoreSheet } from "../score.js";
+import { app, me, mySide, showsVulnerability, vulnerability } from "./store.js";
+import { dealCaption, reviewDeal, seatsToInvite } from "./model.js";
+import { auctionHTML } from "./auction.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+const vulText = () => t(vulKey(vulnerability()));
+
+export function renderDealInfo() {
+  const v = app.view;
+  const tb = app.table;
+  const caption = dealCaption(app.facts, tb.deal_number);
+  let contract = "";
+  if (v.contract) {
+    contract = `<span class="chip contract-chip">${contractHTML(v.contract)} ${seatLetter(v.declarer)}</span>
+      <span class="chip tricks-chip" title="${t("info.tricksTitle")}">${t("info.tricks", { we: v.won[mySide()], they: v.won[otherSide(mySide())] })}</span>`;
+  }
+  const vul = showsVulnerability() ? `<span class="chip vul-info">${vulText()}</span>` : "";
+  $("#deal-info").innerHTML = `<span class="ruleset">${escapeHTML(rulesetName(app.facts, lang()))}</span><span class="chip">${t(caption.key, caption.vars)}</span>${vul}${contract}`;
+}
+
+export function renderContractBox() {
+  const v = app.view;
+  const lines = [];
+  lines.push(`<div class="kv"><span>${t("info.dealer")}</span><b>${seatName(v.dealer)}</b></div>`);
+  if (showsVulnerability()) lines.push(`<div class="kv"><span>${t("info.vul")}</span><b>${vulText()}</b></div>`);
+  if (v.contract) {
+    const side = sideOf(v.declarer);
+    const need = tricksNeeded(v.contract);
+    lines.push(`<div class="kv"><span>${t("info.contract")}</span><b>${contractHTML(v.contract)} ${t("info.by", { seat: seatName(v.declarer) })}</b></div>`);
+    lines.push(`<div class="kv"><span>${t("info.tricksDecl")}</span><b class="tricks-count" data-side="${side}">${v.won[side]} / ${need}</b></div>`);
+    lines.push(`<div class="kv"><span>${t("info.tricksDef")}</span><b>${v.won[otherSide(side)]} / ${14 - need}</b></div>`);
+  } else if (v.passed_out) {
+    lines.push(`<div class="kv"><b>${t("result.passedOut")}</b></div>`);
+  }
+  if (v.phase !== "done" && v.turn) {
+    const actor = v.actor && v.actor !== v.turn ? ` (${t("info.playedBy", { seat: seatName(v.actor) })})` : "";
+    lines.push(`<div class="kv turn-line"><span>${t("info.turn")}</span><b>${seatName(v.turn)}${actor}</b></div>`);
+  }
+  if (!me()) lines.push(`<p class="muted small">${t("info.spectator")}</p>`);
+  if (app.table.spectators) lines.push(`<p class="muted small">${t("info.spectators", { n: app.table.spectators })}</p>`);
+  $("#contract-box").innerHTML = lines.join("");
+}
+
+export function renderSideAuction() {
+  const v = app.view;
+  // during the auction the grid is in the middle of the table; the panel keeps the explanations
+  const vul = showsVulnerability() ? vulnerability() : null;
+  $("#side-auction").innerHTML = v.phase !== "auction" && v.calls.length ? auctionHTML(v.calls, v.dealer, { vulnerable: vul, explanations: app.explanations }) : "";
+  $("#panel-auction").hidden = v.phase === "auction" && !$("#explain-box").innerHTML;
+}
+
+const sheetOptions = () => ({ facts: app.facts, mySide: mySide(), vulnerable: vulnerability() });
+
+export function scoreSheetHTML() {
+  return renderScoreSheet(app.score, sheetOptions());
+}
+
+export function renderScorePanel() {
+  $("#score-mini").innerHTML = renderScoreMini(app.score, sheetOptions());
+  if ($("#dlg-score").open) $("#score-sheet").innerHTML = scoreSheetHTML();
+}
+
+export function renderAnalysisPanel() {
+  const v = app.view;
+  const panel = $("#panel-analysis");
+  if (v.phase !== "done" || v.passed_out || !v.all_hands) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  $("#analysis-box").innerHTML = renderAnalysis(reviewDeal(v), app.analysis, app.review?.step ?? 0);
+}
+
+export function renderInvites() {
+  const links = JSON.parse(localStorage.getItem(`bazas.links.${app.tableId}`) || "null");
+  const open = seatsToInvite(app.table, me());
+  const panel = $("#panel-invite");
+  if (!links || !open.length) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  $("#invite-box").innerHTML = open
+    .filter((s) => links[s])
+    .map((s) => {
+      const url = new URL(links[s], location.origin).href;
+      return `<div class="invite"><span class="seat-badge">${seatLetter(s)}</span><input readonly value="${escapeHTML(url)}" aria-label="${t("invite.link", { seat: seatName(s) })}"><button type="button" class="btn small" data-copy="${escapeHTML(url)}">${t("invite.copy")}</button></div>`;
+    })
+    .join("");
+}
+
+export function renderConn() {
+  const el = $("#conn");
+  const s = app.connStatus;
+  el.hidden = s === "open";
+  el.className = `conn ${s}`;
+  el.textContent = s === "open" ? "" : t(`conn.${s}`);
+}
+
+/** The rules page of this table's game, in the page's language. */
+export function renderRulesLink() {
+  const rl = $("#rules-link");
+  if (rl && app.facts) rl.href = `/rules/${app.facts.id}?lang=${lang()}`;
+}
