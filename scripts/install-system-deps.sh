@@ -2,8 +2,9 @@
 # Install the Debian packages that bazas' tests and tools need, only when they are missing.
 #
 # Usage: scripts/install-system-deps.sh [COMPONENT...]
-#   COMPONENT is one of: chromium, postgresql, python3-venv.
-#   With no argument: chromium and postgresql (what the test suite uses).
+#   COMPONENT is one of: chromium, postgresql, nodejs, python3-venv.
+#   With no argument: chromium, postgresql and nodejs (what the test suite uses: nodejs runs the
+#   web UI's JavaScript unit tests, tests/js/).
 #
 # - Idempotent: a component that is already present costs one file test, and nothing runs
 #   `apt-get update` unless something must be installed (then it runs once).
@@ -30,6 +31,8 @@ have_postgresql() {
     return 1
 }
 
+have_nodejs() { command -v node >/dev/null 2>&1; }
+
 have_python3_venv() {
     local py="${PYTHON:-python3}"
     command -v "$py" >/dev/null 2>&1 && "$py" -c 'import ensurepip, venv' >/dev/null 2>&1
@@ -41,6 +44,7 @@ packages_for() {
         # fonts-liberation is only a Recommends of chromium, but pages need fonts to render text.
         chromium) echo "chromium fonts-liberation" ;;
         postgresql) echo "postgresql" ;;
+        nodejs) echo "nodejs" ;;
         python3-venv) echo "python3-venv" ;;
         *) return 1 ;;
     esac
@@ -48,13 +52,13 @@ packages_for() {
 
 components=("$@")
 if [ ${#components[@]} -eq 0 ]; then
-    components=(chromium postgresql)
+    components=(chromium postgresql nodejs)
 fi
 
 missing_components=()
 missing_packages=()
 for c in "${components[@]}"; do
-    pkgs=$(packages_for "$c") || { warn "unknown component '$c' (known: chromium postgresql python3-venv)"; exit 2; }
+    pkgs=$(packages_for "$c") || { warn "unknown component '$c' (known: chromium postgresql nodejs python3-venv)"; exit 2; }
     check="have_${c//-/_}"
     if "$check"; then
         log "$c: present"
