@@ -10,6 +10,7 @@ Public API::
     Bidder(system=None).choose(view, context, rng, budget) -> Decision
     SaycBidder(), Auction1920Bidder(), bidder_for(ruleset) -> Bidder
     run_problem_suite(path) -> (passed, total, failures)
+    convention_card(lang) -> str           # the HTML convention card, generated from the table
 
 See :mod:`bazas.bots.bidding.core` for how a table row works.
 """
@@ -29,6 +30,7 @@ from .api import (
     system_for,
 )
 from .auction1920 import AUCTION_1920
+from .card import convention_card
 from .constraints import UNCONSTRAINED, HandConstraints, HandFeatures, features
 from .core import CallMeaning, Choice, Rule, Situation, System
 from .problems import run_problem_suite
@@ -53,6 +55,7 @@ __all__ = [
     "System",
     "choose",
     "choose_call",
+    "convention_card",
     "explain",
     "features",
     "infer_constraints",

@@ -1,0 +1,184 @@
+"""The convention card of the system the bots play, generated from its rule table (es/en).
+
+Every row of the table with a short auction pattern becomes a line of the card: an example
+auction that the row's pattern matches, the call, and what it promises -- computed by the same
+code that chooses and explains calls, so the card cannot drift from what the bots do. Rows are
+grouped by the booklet section they cite; the sanity layer adds the forcing rules and the calls
+the bots never make.
+
+>>> html = convention_card("en")
+>>> "Notrump Opening Bids" in html and "15–17 HCP, balanced" in html
+True
+>>> "Apertura de 1ST" in convention_card("es")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from html import escape
+
+from bazas.bots.base import TableContext
+from bazas.engine.calls import ALL_BIDS, Call
+from bazas.engine.errors import IllegalCall
+from bazas.engine.seats import Seat
+
+from .core import Rule, System
+from .patterns import VARIABLES, Bindings, Token
+from .sanity import CHECKS, FORCES
+
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("General Approach", "Enfoque general"),
+    ("Notrump Opening Bids", "Aperturas a sin triunfo"),
+    ("Major Suit Opening Bids", "Aperturas de palo mayor"),
+    ("Minor Suit Opening Bids", "Aperturas de palo menor"),
+    ("Rebids by Opener", "Segundas voces del abridor"),
+    ("Rebids by Responder", "Segundas voces del respondedor"),
+    ("Strong 2♣ Opening", "Apertura fuerte de 2♣"),
+    ("Weak Two-Bids", "Dos débiles"),
+    ("Preemptive Openings", "Aperturas de barrage"),
+    ("Slam Conventions", "Convenciones de slam"),
+    ("Competitive Bidding", "Subasta competitiva"),
+)
+
+TEXT = {
+    "en": {"title": "Convention card", "auction": "Auction", "call": "Call", "meaning": "Meaning",
+           "forcing": "forcing", "artificial": "artificial", "forces": "Forcing calls (whatever row made them)",
+           "never": "Calls the bots never make", "source": "ACBL SAYC System Booklet (SP-3, revised 2006)",
+           "sanity": "When no row fits, the bots choose among the legal calls by what each promises, and never "
+                     "make the calls listed here."},
+    "es": {"title": "Tarjeta de convenciones", "auction": "Subasta", "call": "Voz", "meaning": "Significado",
+           "forcing": "forzante", "artificial": "artificial", "forces": "Voces forzantes (las haga la regla que las haga)",
+           "never": "Voces que los robots nunca hacen", "source": "Folleto SAYC de la ACBL (SP-3, revisión de 2006)",
+           "sanity": "Cuando ninguna regla encaja, los robots eligen entre las voces legales por lo que promete "
+                     "cada una, y nunca hacen las voces de esta lista."},
+}
+
+
+#: Rows that repeat another section's structure (the 1NT responses over a 1NT overcall, after a
+#: double of 1NT, after 2♣-2♦-2NT/3NT): the card says so once instead of listing them again.
+REPEATS: tuple[str, ...] = ("ntov.", "r1ntx.", "r2c2nt.", "r3nt.2c.")
+
+
+def _section(rule: Rule) -> str:
+    return rule.source.split(", ", 1)[-1].split(" — ")[0]
+
+
+def _token_calls(tok: Token, b: Bindings) -> Iterator[tuple[Call, Bindings]]:
+    """Concrete calls a pattern token may stand for (the first few choices)."""
+    k = tok.kind
+    if k == "call":
+        assert tok.call is not None
+        yield tok.call, b
+    elif k == "alt":
+        for alt in tok.alts:
+            yield from _token_calls(alt, b)
+    elif k == "var":
+        if tok.var in b:
+            yield ALL_BIDS[(tok.level - 1) * 5 + b[tok.var]], b
+            return
+        for s in VARIABLES[tok.var]:
+            if s in b.values():
+                continue
+            yield ALL_BIDS[(tok.level - 1) * 5 + s], {**b, tok.var: s}
+    elif k == "anylevel":
+        if tok.var in b:
+            for level in range(1, 5):
+                yield ALL_BIDS[(level - 1) * 5 + b[tok.var]], b
+
+
+def _examples(rule: Rule, limit: int = 40) -> Iterator[tuple[Call, ...]]:
+    """Example auctions (from the opening bid) that the row's pattern matches."""
+    tokens = rule.pattern.tokens
+    if any(t.kind in ("ellipsis", "any", "bid", "anynt") for t in tokens):
+        return
+    n = 0
+
+    def walk(i: int, calls: tuple[Call, ...], b: Bindings) -> Iterator[tuple[Call, ...]]:
+        if i == len(tokens):
+            yield calls
+            return
+        for c, nb in _token_calls(tokens[i], b):
+            yield from walk(i + 1, (*calls, c), nb)
+
+    for calls in walk(0, (), {}):
+        yield calls
+        n += 1
+        if n >= limit:
+            return
+
+
+def card_lines(system: System, lang: str, max_calls: int = 6) -> dict[str, list[tuple[str, str, str, str]]]:
+    """Per booklet section, the card's lines: (auction, call, meaning, marks)."""
+    ctx = TableContext(ruleset="rubber")
+    out: dict[str, list[tuple[str, str, str, str]]] = {}
+    seen: set[tuple[str, str, str]] = set()
+    for rule in system.rules:
+        if rule.generic or len(rule.pattern.tokens) > max_calls:
+            continue
+        if rule.id.startswith(REPEATS) and not rule.id.endswith(".xx"):
+            continue
+        for calls in _examples(rule):
+            try:
+                sit = system.situation(Seat.N, calls, ctx)
+            except IllegalCall:
+                continue
+            b = rule.pattern.match(sit.tail)
+            if b is None:
+                continue
+            made = next(iter(rule.candidates(sit, b, None)), None)
+            if made is None or not sit.legal(made[0]):
+                continue
+            call, bb = made
+            promise = rule.hand(sit, bb)
+            if not promise.is_satisfiable():
+                continue
+            desc = rule.describe(bb, lang)
+            text = desc if promise.is_unconstrained else f"{desc}: {promise.text(lang)}"
+            auction = " – ".join(c.text(lang) for c in calls) or ("(apertura)" if lang == "es" else "(opening)")
+            key = (auction, str(call), text)
+            if key in seen:
+                break
+            seen.add(key)
+            marks = ", ".join(m for m, on in ((TEXT[lang]["forcing"], rule.forcing), (TEXT[lang]["artificial"], rule.artificial)) if on)
+            out.setdefault(_section(rule), []).append((auction, call.text(lang), text, marks))
+            break
+    return out
+
+
+def convention_card(lang: str = "en", system: System | None = None) -> str:
+    """The convention card as an HTML fragment (``lang``: "es" or "en")."""
+    from .sayc import SAYC
+
+    lang = "es" if lang == "es" else "en"
+    sys_ = system or SAYC
+    t = TEXT[lang]
+    lines = card_lines(sys_, lang)
+    title = sys_.title_es if lang == "es" else sys_.title_en
+    parts = [f'<article class="convention-card" lang="{lang}">',
+             f"<h2>{escape(t['title'])}: {escape(title)}</h2>",
+             f"<p class=\"source\">{escape(t['source'])}</p>"]
+    names = {en: (es if lang == "es" else en) for en, es in SECTIONS}
+    order = [en for en, _ in SECTIONS] + sorted(set(lines) - {en for en, _ in SECTIONS})
+    for section in order:
+        rows = lines.get(section)
+        if not rows:
+            continue
+        parts.append(f"<section><h3>{escape(names.get(section, section))}</h3><table>")
+        parts.append(f"<tr><th>{escape(t['auction'])}</th><th>{escape(t['call'])}</th><th>{escape(t['meaning'])}</th></tr>")
+        for auction, call, text, marks in rows:
+            extra = f" <em>({escape(marks)})</em>" if marks else ""
+            parts.append(f"<tr><td>{escape(auction)}</td><td>{escape(call)}</td><td>{escape(text)}{extra}</td></tr>")
+        parts.append("</table></section>")
+    if sys_.sanity is not None:
+        parts.append(f"<section><h3>{escape(t['forces'])}</h3><ul>")
+        parts += [f"<li>{escape(f.es if lang == 'es' else f.en)}</li>" for f in FORCES]
+        parts.append("</ul></section>")
+        parts.append(f"<section><h3>{escape(t['never'])}</h3><p>{escape(t['sanity'])}</p><ul>")
+        parts += [f"<li>{escape(c.es if lang == 'es' else c.en)}</li>" for c in CHECKS]
+        parts.append("</ul></section>")
+    parts.append("</article>")
+    return "\n".join(parts)
+
+
+__all__ = ["SECTIONS", "card_lines", "convention_card"]

@@ -1,0 +1,43 @@
+"""Issue 8 point 5: the convention card (es/en) is generated from the rule table, so what it says
+is what the bots do and what the explanation panel shows."""
+
+from __future__ import annotations
+
+from html import escape
+
+from bazas.bots.bidding import SAYC, convention_card, explain
+from bazas.bots.bidding.card import SECTIONS, card_lines
+from bazas.bots.bidding.sanity import CHECKS, FORCES
+from bazas.engine.auction import Auction
+from bazas.engine.seats import Seat
+
+
+def test_card_has_every_booklet_section_in_both_languages_issue8_point5() -> None:
+    en, es = convention_card("en"), convention_card("es")
+    for title_en, title_es in SECTIONS:
+        assert f"<h3>{escape(title_en)}</h3>" in en, title_en
+        assert f"<h3>{title_es}</h3>" in es, title_es
+    for f in FORCES:
+        assert escape(f.en) in en and escape(f.es) in es
+    for c in CHECKS:
+        assert escape(c.en) in en and escape(c.es) in es
+    assert "15–17 HCP, balanced" in en and "15–17 PH, equilibrada" in es
+    assert en.startswith('<article class="convention-card" lang="en">') and en.endswith("</article>")
+
+
+def test_card_lines_are_what_the_explanation_says_issue8_point5() -> None:
+    """Each line's example auction and call, explained by the bot, carries the line's meaning."""
+    lines = card_lines(SAYC, "en")
+    checked = 0
+    for rows in lines.values():
+        for auction_text, call_text, meaning, _ in rows[:12]:
+            calls = [] if auction_text == "(opening)" else [c for c in auction_text.split(" – ")]
+            calls = [c.replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S") for c in calls]
+            calls = ["P" if c == "Pass" else "X" if c == "Double" else "XX" if c == "Redouble" else c for c in calls]
+            call = call_text.replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
+            call = {"Pass": "P", "Double": "X", "Redouble": "XX"}.get(call, call)
+            a = Auction.from_calls(Seat.N, [*calls, call])
+            e = explain(a, len(calls), "rubber")
+            assert meaning.split(":")[0] in e.en, (auction_text, call_text, meaning, e.en)
+            checked += 1
+    assert checked > 80
