@@ -81,10 +81,9 @@ def _token_calls(tok: Token, b: Bindings) -> Iterator[tuple[Call, Bindings]]:
             if s in b.values():
                 continue
             yield ALL_BIDS[(tok.level - 1) * 5 + s], {**b, tok.var: s}
-    elif k == "anylevel":
-        if tok.var in b:
-            for level in range(1, 5):
-                yield ALL_BIDS[(level - 1) * 5 + b[tok.var]], b
+    elif k == "anylevel" and tok.var in b:
+        for level in range(1, 5):
+            yield ALL_BIDS[(level - 1) * 5 + b[tok.var]], b
 
 
 def _examples(rule: Rule, limit: int = 40) -> Iterator[tuple[Call, ...]]:
@@ -92,8 +91,6 @@ def _examples(rule: Rule, limit: int = 40) -> Iterator[tuple[Call, ...]]:
     tokens = rule.pattern.tokens
     if any(t.kind in ("ellipsis", "any", "bid", "anynt") for t in tokens):
         return
-    n = 0
-
     def walk(i: int, calls: tuple[Call, ...], b: Bindings) -> Iterator[tuple[Call, ...]]:
         if i == len(tokens):
             yield calls
@@ -101,9 +98,8 @@ def _examples(rule: Rule, limit: int = 40) -> Iterator[tuple[Call, ...]]:
         for c, nb in _token_calls(tokens[i], b):
             yield from walk(i + 1, (*calls, c), nb)
 
-    for calls in walk(0, (), {}):
+    for n, calls in enumerate(walk(0, (), {}), start=1):
         yield calls
-        n += 1
         if n >= limit:
             return
 
