@@ -194,10 +194,18 @@ class Client:
 
     @property
     def state(self) -> dict[str, Any] | None:
+        m: dict[str, Any]
         for m in reversed(self.messages):
             if m["type"] == "state":
                 return m
         return None
+
+    @property
+    def current(self) -> dict[str, Any]:
+        """The latest state, which must have arrived (``state`` may be None)."""
+        st = self.state
+        assert st is not None, f"{self.name}: no state yet"
+        return st
 
     async def wait(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 20.0,
                    start: int = 0) -> dict[str, Any]:
@@ -237,6 +245,10 @@ class Client:
             self._changed.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 1.0))
+
+    async def newer(self, version: int, timeout: float = 20.0) -> dict[str, Any]:
+        """Wait until the latest state is newer than ``version``."""
+        return await self.until(lambda m: m["version"] > version, timeout)
 
     async def error_after(self, start: int, timeout: float = 10.0) -> dict[str, Any]:
         return await self.wait(lambda m: m["type"] == "error", timeout, start)

@@ -262,15 +262,16 @@ async def _seven_nt_by_south(south: Client, others: list[Client]) -> dict[str, A
     acted: dict[str, int] = {}
     deadline = asyncio.get_running_loop().time() + 60
     while True:
-        st = south.state
-        assert st is not None
+        st = south.current
         if st["view"]["phase"] == "play" and st["table"]["actor"] == "S":
             return st
         assert asyncio.get_running_loop().time() < deadline, f"no play: {st['table']} {st['view']['calls']}"
         for c in others:
             cst = c.state
-            you = cst and cst["table"]["you"]
-            if cst and cst["table"]["actor"] == you and acted.get(you, -1) < cst["version"]:
+            if cst is None:
+                continue
+            you = cst["table"]["you"]
+            if cst["table"]["actor"] == you and acted.get(you, -1) < cst["version"]:
                 acted[you] = cst["version"]
                 await c.send(passes(cst) if cst["view"]["phase"] == "auction" else first_legal_action(cst))
         if st["table"]["actor"] == "S" and st["view"]["phase"] == "auction" and acted.get("S", -1) < st["version"]:

@@ -33,14 +33,14 @@ async def scenario(server: ServerProcess) -> None:
     assert ex["type"] == "explanation" and ex["index"] is None and ex["call"] == "1NT"
     assert ex["explanation"]["en"] and ex["explanation"]["es"]
     # 7NT: nobody can bid over it.
-    v = me.state["version"]
+    v = me.current["version"]
     await me.send({"type": "call", "call": "7NT"})
     st = await me.until(lambda m: m["version"] > v and m["table"]["actor"] in ("S", "E"), timeout=30)
     while st["view"]["phase"] == "auction":
         if st["table"]["actor"] == "S":
             await me.send({"type": "call", "call": "XX" if "XX" in st["view"]["legal"] else "P"})
         v = st["version"]
-        st = await me.until(lambda m, v=v: m["version"] > v, timeout=30)
+        st = await me.newer(v, timeout=30)
     assert st["view"]["declarer"] == "S" and len(st["explanations"]) == len(st["view"]["calls"])
     # Meanings are worked out off the event loop: a later state brings them.
     st = await me.until(lambda m: bool(m["explanations"]) and m["explanations"][0] is not None, timeout=30)
@@ -59,7 +59,7 @@ async def scenario(server: ServerProcess) -> None:
     await me.send({"type": "claim", "tricks": 13})
     err = await me.wait(lambda m: m["type"] == "error", 30, start)
     assert err["code"] == "illegal" and "refused" in err["message"]
-    v = me.state["version"]
+    v = me.current["version"]
     await me.send({"type": "claim", "tricks": 0})
     st = await me.until(lambda m: m["version"] > v, timeout=30)
     assert st["table"]["status"] == "review" and st["view"]["all_hands"] is not None

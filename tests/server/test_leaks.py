@@ -111,7 +111,7 @@ async def play(server: ServerProcess) -> tuple[str, list[tuple[str | None, Clien
             if view["phase"] == "play" and len(view["tricks"]) == 4 and not view["current"] and not undone:
                 undone = True  # take back the card that led to the fifth trick... after playing it
                 await c.send(first_legal_action(st))
-                await c.until(lambda m, v=v: m["version"] > v)
+                await c.newer(v)
                 await c.send({"type": "undo"})
                 continue
             if (view["phase"] == "play" and tab["deal_number"] == 2 and len(view["tricks"]) == 9

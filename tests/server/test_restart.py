@@ -37,7 +37,7 @@ async def before_kill(server: ServerProcess) -> dict[str, Any]:
                      timeout=60)
     # East asks to undo its last action; nobody answers before the crash.
     east = humans["E"]
-    v = east.state["version"]
+    v = east.current["version"]
     await east.send({"type": "undo"})
     await humans["N"].until(lambda m: m["version"] > v and m["pending"] is not None)
     await watcher.until(lambda m: m["version"] > 40)
@@ -63,7 +63,7 @@ async def after_restart(server: ServerProcess, ids: dict[str, Any], stored: dict
         assert st["pending"] is not None and st["pending"]["undo"]["by"] == "E"
         assert st["table"]["seats"][seat]["connected"]
     # The undo can be answered after the restart; play goes on.
-    v = link_clients["N"].state["version"]
+    v = link_clients["N"].current["version"]
     await link_clients["N"].send({"type": "undo_reply", "accept": True})
     await link_clients["S"].send({"type": "undo_reply", "accept": True})
     st = await link_clients["E"].until(lambda m: m["version"] == v + 2)

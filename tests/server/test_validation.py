@@ -36,7 +36,7 @@ async def scenario(server: ServerProcess) -> None:
     assert start["table"]["dealer"] == "N" and start["table"]["actor"] == "N"
 
     async def unchanged() -> None:
-        before = {s: c.state for s, c in seats.items()}
+        before = {s: c.current for s, c in seats.items()}
         for s, c in seats.items():
             now = await c.sync()
             assert now["version"] == before[s]["version"]
@@ -75,7 +75,7 @@ async def scenario(server: ServerProcess) -> None:
     await unchanged()
 
     # 1S by N, then an insufficient bid by E.
-    v = seats["N"].state["version"]
+    v = seats["N"].current["version"]
     await seats["N"].send({"type": "call", "call": "1S"})
     await seats["E"].until(lambda m: m["version"] == v + 1)
     err = await _error(seats["E"], {"type": "call", "call": "1D"})
@@ -91,16 +91,16 @@ async def scenario(server: ServerProcess) -> None:
 
     # Finish the auction: 1S P P P, N declares, E leads.
     for s in "ESW":
-        v = seats[s].state["version"]
+        v = seats[s].current["version"]
         await seats[s].send({"type": "call", "call": "P"})
-        await seats["N"].until(lambda m, v=v: m["version"] == v + 1)
+        assert (await seats["N"].newer(v))["version"] == v + 1
     st = await seats["E"].until(lambda m: m["view"]["phase"] == "play")
     assert st["view"]["declarer"] == "N" and st["table"]["actor"] == "E"
     err = await _error(seats["E"], {"type": "call", "call": "P"})
     assert err["code"] == "illegal" and "auction is over" in err["message"]
     # N (declarer) cannot lead; S (dummy) never plays; E cannot play a card it does not hold.
     hand_e = st["view"]["hand"]
-    not_e = next(c for c in seats["N"].state["view"]["hand"])
+    not_e = next(c for c in seats["N"].current["view"]["hand"])
     err = await _error(seats["N"], {"type": "card", "card": not_e})
     assert err["code"] == "turn"
     err = await _error(seats["E"], {"type": "card", "card": not_e})
@@ -111,7 +111,7 @@ async def scenario(server: ServerProcess) -> None:
     st = await seats["N"].until(lambda m: m["version"] == v + 1)
     # S is dummy: its turn, but declarer N acts.
     assert st["view"]["turn"] == "S" and st["table"]["actor"] == "N"
-    err = await _error(seats["S"], {"type": "card", "card": seats["S"].state["view"]["hand"][0]})
+    err = await _error(seats["S"], {"type": "card", "card": seats["S"].current["view"]["hand"][0]})
     assert err["code"] == "turn" and "declarer N plays dummy" in err["message"]
     # A revoke by declarer from dummy, if dummy can follow and holds another suit.
     dummy = st["view"]["dummy_hand"]
@@ -127,13 +127,13 @@ async def scenario(server: ServerProcess) -> None:
     err = await _error(spectator, {"type": "hint"})
     assert err["code"] == "not_seated"
     await unchanged()
-    start = len(seats["N"].messages)
+    sent_at = len(seats["N"].messages)
     await seats["N"].send({"type": "hint"})
-    hint = await seats["N"].wait(lambda m: m["type"] in ("hint", "error"), 30, start)
+    hint = await seats["N"].wait(lambda m: m["type"] in ("hint", "error"), 30, sent_at)
     assert hint["type"] == "hint", hint
-    assert hint["action"] in seats["N"].state["view"]["legal"]
+    assert hint["action"] in seats["N"].current["view"]["legal"]
     # Requests: undo by E needs N/S's consent; meanwhile nobody plays; a wrong seat cannot answer.
-    v = seats["N"].state["version"]
+    v = seats["N"].current["version"]
     await seats["E"].send({"type": "undo"})
     st = await seats["N"].until(lambda m: m["version"] == v + 1)
     assert st["pending"]["undo"]["by"] == "E" and set(st["pending"]["undo"]["replies"]) == {"N", "S"}
