@@ -201,3 +201,20 @@ def test_issue8_sanity_examples_from_the_issue() -> None:
     assert str(call) == "4D"
     call, _ = choose_call(Hand.from_pbn("AK5.AQ65.A43.KJ2"), Seat.E, ["1C", "X", "P", "1D", "P"])
     assert str(call) != "P"
+
+
+def test_issue8_point4_any_call_of_any_auction_has_a_meaning() -> None:
+    """A person's calls too: random legal auctions (cheap calls, doubles, jumps) -- every call has a
+    SAYC meaning (a row or the sanity layer's reading) in both languages, never "no agreed meaning"."""
+    rng = random.Random(4)
+    for k in range(300):
+        ctx = random_context(rng)
+        a = Auction(SEATS[k % 4])
+        for _ in range(rng.randint(1, 12)):
+            if a.is_complete:
+                break
+            legal = a.legal_calls()
+            a = a.apply(legal[0] if rng.random() < 0.35 else legal[min(len(legal) - 1, int(rng.expovariate(0.3)))])
+        for i in range(len(a.calls)):
+            e = explain(a, i, None, ctx)
+            assert e.es and e.en and "no agreed meaning" not in e.en and "sin significado" not in e.es, (a, i, e.en)
