@@ -60,6 +60,7 @@ system-deps:
 
 # --- checks ------------------------------------------------------------------------------------
 
+# mypy checks src/bazas and tests/ (the files of pyproject's [tool.mypy]; strict for the engine only).
 lint: install
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
