@@ -77,7 +77,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--match-play", choices=("bots", "dd"), default="bots",
                         help="play the match boards with the card bots, or score each contract double dummy")
     parser.add_argument("--match-budget", type=float, default=0.2, help="seconds per card in the match")
-    parser.add_argument("--problems", default="tests/bots/sayc_problems.json", help="SAYC problem suite")
+    parser.add_argument("--problems", default="tests/bots/problems",
+                        help="SAYC problem suite: a JSON file or a directory of them (default tests/bots/problems)")
     parser.add_argument("--json", dest="json_file", default=None, help="write the JSON report here")
     parser.add_argument("--quick", action="store_true", help="a CI-sized run (a minute or two)")
     parser.add_argument("--no-save", action="store_true", help="do not save the report to bench/bots.json")
@@ -294,33 +295,36 @@ def _pct(num: float, den: float) -> float | None:
 
 
 def _problem_suite(path: str) -> dict[str, Any] | None:
-    from bazas.bots.player import _bidding_attr
-
-    run_problem_suite = _bidding_attr("run_problem_suite")
-    if run_problem_suite is None:
-        return None
+    """The SAYC problem collection's pass counts: overall, tuning / held out, and per area."""
     if not Path(path).exists():
         return None
     try:
-        result = run_problem_suite(path)
+        from bazas.bots.bidding.problems import suite_report
+
+        return suite_report(path)
     except Exception as exc:  # report, do not crash the bench
         return {"error": str(exc)}
-    passed = total = None
-    if isinstance(result, dict):
-        passed, total = result.get("passed"), result.get("total")
-    elif isinstance(result, tuple) and len(result) >= 2:
-        passed, total = result[0], result[1]
-    else:
-        passed, total = getattr(result, "passed", None), getattr(result, "total", None)
-    if isinstance(passed, list | tuple):
-        passed = len(passed)
-    if isinstance(total, list | tuple):
-        total = len(total)
-    if isinstance(passed, int) and isinstance(total, int) and total:
-        return {"passed": passed, "total": total, "pct": round(100.0 * passed / total, 1)}
-    if isinstance(result, float):
-        return {"pct": round(100.0 * result if result <= 1 else result, 1)}
-    return {"result": str(result)}
+
+
+def print_problem_suite(suite: dict[str, Any] | None, console: Any) -> None:
+    """A table of the problem collection: per area, the tuning and held-out parts and both."""
+    from rich.table import Table
+
+    if not suite or "areas" not in suite:
+        return
+
+    def cell(t: dict[str, Any] | None) -> str:
+        return f"{t['passed']}/{t['total']} ({t['pct']:.1f}%)" if t and t.get("total") else "–"
+
+    table = Table(title="SAYC problem suite (issue 8): pass rate per area")
+    for name, justify in (("area", "left"), ("tuning", "right"), ("held out", "right"), ("all", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for area, parts in suite["areas"].items():
+        table.add_row(area, cell(parts.get("tuning")), cell(parts.get("heldout")), cell(parts.get("all")))
+    parts = suite.get("parts", {})
+    table.add_row("[bold]all areas[/bold]", cell(parts.get("tuning")), cell(parts.get("heldout")), cell(suite),
+                  end_section=True)
+    console.print(table)
 
 
 def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float, match: tuple[str, str],
@@ -359,6 +363,8 @@ def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float
     summary["problem_suite"] = _problem_suite(problems)
     if summary["problem_suite"] and "pct" in summary["problem_suite"]:
         summary["metrics"]["sayc_problem_pass_pct"] = summary["problem_suite"]["pct"]
+        for part, tally in (summary["problem_suite"].get("parts") or {}).items():
+            summary["metrics"][f"sayc_problem_{part}_pass_pct"] = tally["pct"]
     return {
         "version": 1,
         "settings": {"deals": deals, "boards": boards, "seed": seed, "workers": workers, "budget": budget,
@@ -549,7 +555,10 @@ def print_report(report: dict[str, Any], console: Any) -> None:
     row("|score − par| per deal (IMPs)", "par_abs_imps_per_deal")
     row("|DD score of contract − par| per deal (IMPs)", "dd_contract_par_abs_imps_per_deal")
     suite = report.get("problem_suite") or {}
-    table.add_row("SAYC problem suite", fmt(suite.get("pct"), "%") if "pct" in suite else "n/a", "", "", "")
+    parts = suite.get("parts") or {}
+    split = ", ".join(f"{k.replace('heldout', 'held out')} {v['pct']:.1f}%" for k, v in parts.items() if v.get("pct") is not None)
+    table.add_row(f"SAYC problem suite ({suite.get('passed', '?')}/{suite.get('total', '?')}; {split})" if parts
+                  else "SAYC problem suite", fmt(suite.get("pct"), "%") if "pct" in suite else "n/a", "", "", "")
     match = report["match"]
     if match.get("boards"):
         ci = match.get("ci95")
@@ -559,4 +568,5 @@ def print_report(report: dict[str, Any], console: Any) -> None:
         table.add_row(f"match {names}: IMPs/board ({match['boards']} boards)",
                       f"{match['imps_per_board']:+.2f}", ci_text.strip(), "> 0, significant", mark)
     console.print(table)
+    print_problem_suite(report.get("problem_suite"), console)
 
