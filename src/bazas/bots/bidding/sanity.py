@@ -638,9 +638,13 @@ def _compete_calls(sit: Situation, f: HandFeatures) -> Iterable[Call]:
 
 
 def _any_calls(sit: Situation, f: HandFeatures) -> Iterable[Call]:
+    """Pass, the forced replies, then every legal call up to game, cheapest first (never past
+    game without slam values: the slam intent comes first)."""
     yield PASS
     yield from _forced_calls(sit, f)
-    yield from sit.auction.legal_calls()
+    for c in sit.auction.legal_calls():
+        if not isinstance(c, Bid) or c.level <= sit.game_level(c.strain):
+            yield c
 
 
 INTENTS: tuple[Intent, ...] = (
@@ -684,8 +688,9 @@ class SaycSanity:
                     continue
                 return _choice(call, m, intent)
         # Every call breaks a check or a promise: the least bad call keeps the auction legal.
-        best = max(legal, key=lambda c: (veto(sit, f, c, meanings[c]) is None, meanings[c].constraints.fit(f),
-                                         isinstance(c, Pass)))
+        low = [c for c in legal if not isinstance(c, Bid) or c.level <= sit.game_level(c.strain)] or legal
+        best = max(low, key=lambda c: (veto(sit, f, c, meanings[c]) is None, meanings[c].constraints.fit(f),
+                                         isinstance(c, Pass), -c.level if isinstance(c, Bid) else 0))
         return _choice(best, meanings[best], INTENTS[-1])
 
 

@@ -391,6 +391,9 @@ def _nt_rows(tag: str, prefix: str, lo: int, hi: int, level: int, label_en: str,
               f"Game in {sym} with six", f"Manga en {sym} con seis"),
             R(f"{tag}.jt.{letter}.3nt", seq, "game:NT", H(hcp=lambda s, b: between(game_lo(s), 30 - lo), **{suit: 5}),
               f"Choice of games: 3NT or 4{sym}", f"Elección de manga: 3ST o 4{sym}"),
+            R(f"{tag}.jt.{letter}.new", seq, "cheap:m", H(hcp=lambda s, b: at_least(game_lo(s)), m="4+", **{suit: 5}),
+              "A second suit: forcing to game", "Un segundo palo: forzante a manga", forcing=True,
+              when=lambda s, b: s.cheapest_level(Strain(b["m"])) == L + 2 and L == 1, order="long_high"),
             R(f"{tag}.jt.{letter}.inv6", seq, f"3{suit}",
               H(hcp=lambda s, b: between(inv_lo(s), game_lo(s) - 1), **{suit: "6+"}),
               f"Invitational with six {name_en}", f"Invitación con seis {name_es}", when=lambda s, b: L == 1),
@@ -1360,6 +1363,11 @@ def _nt_interference_rows() -> list[Rule]:
 RR = "SAYC SP-3, Rebids by Responder"
 
 
+def _fourth_suit_letter(sit: Situation, b: Bindings) -> str:
+    """The suit nobody of our side has bid (x, y and z bound), as a letter for ``stop``."""
+    return "".join("CDHS"[w] for w in range(4) if w not in (b.get("x"), b.get("y"), b.get("z")))
+
+
 def _responder_later_rows() -> list[Rule]:
     rows = [
         # opener's invitational jump rebid (6+ cards, 17-19)
@@ -1375,6 +1383,21 @@ def _responder_later_rows() -> list[Rule]:
         # opener's jump raise (16-18)
         R("rr.jraise.game", "1x P 1M P 3M P", "4M", H(hcp="7+"), "Accepts the invitation", "Acepta la invitación", source=RR),
         R("rr.jraise.pass", "1x P 1M P 3M P", "P", H(hcp="-6"), "Declines the invitation", "Rechaza la invitación", source=RR),
+        # opener reversed (16+, forcing one round)
+        R("rr.rev.game", "1x P 1y P 2z P", "game:y", H(y="6+", hcp="9+"), "Game in my long major", "Manga en mi mayor largo",
+          when=both(higher("z", "x"), is_major("y")), source=RR),
+        R("rr.rev.zgame", "1x P 1y P 2z P", "game:z", H(z="4+", hcp="9+"), "Game in opener's second suit",
+          "Manga en el segundo palo del abridor", when=both(higher("z", "x"), is_major("z")), source=RR),
+        R("rr.rev.3nt", "1x P 1y P 2z P", "3NT", H(hcp="9+", stop=_fourth_suit_letter), "Game in notrump, the fourth suit stopped",
+          "Manga a sin triunfo, con el cuarto palo parado", when=higher("z", "x"), source=RR),
+        R("rr.rev.raise", "1x P 1y P 2z P", "3z", H(z="4+", hcp="6+"), "Raise of the reverse suit", "Apoyo al palo del reverse",
+          when=both(higher("z", "x"), lambda s, b: s.legal(ALL_BIDS[10 + b["z"]])), forcing=True, source=RR),
+        R("rr.rev.rebid", "1x P 1y P 2z P", "cheap:y", H(y="5+"), "Rebids my suit: five or more", "Repite mi palo: cinco o más",
+          when=both(higher("z", "x"), lambda s, b: s.cheapest_level(Strain(b["y"])) == 2), source=RR),
+        R("rr.rev.pref", "1x P 1y P 2z P", "3x", H(x="3+"), "Preference for opener's first suit",
+          "Preferencia por el primer palo del abridor", when=higher("z", "x"), source=RR),
+        R("rr.rev.2nt", "1x P 1y P 2z P", "2NT", H(hcp="-8"), "Minimum: no fit, nothing else to say",
+          "Mínimo: sin fit, nada más que decir", when=higher("z", "x"), source=RR),
         # opener raised to game (19+): Blackwood with slam values
         R("rr.graise.blackwood.ask", "1x P 1M P 4M P", "4NT", H(hcp="15+"), "Blackwood: asks for aces",
           "Blackwood: pregunta por ases", forcing=True, artificial=True,
