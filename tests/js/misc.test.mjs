@@ -57,3 +57,18 @@ test("issue 7.3: every legend and description key names a game the server publis
     }
   }
 });
+
+test("issue 7.3: the history as GET /api/tables/{id}/history sends it", async () => {
+  const i18n = await import(ui("i18n.js"));
+  i18n.useStrings("en", catalogue("en"));
+  const { historyHTML } = await import(ui("table/dialogs.js"));
+  const history = fixture("history.json");
+  const html = historyHTML(history, "NS");
+  assert.equal((html.match(/data-review-deal=/g) || []).length, history.deals.length);
+  for (const d of history.deals) assert.ok(html.includes(`href="${d.pbn}"`), d.pbn);
+  assert.ok(html.includes(`href="${history.pbn}"`));
+  const passed = { ...history.deals[0], number: 9, contract: null, declarer: null, tricks: null, passed_out: true, points: { NS: 0, EW: 0 } };
+  const withPass = historyHTML({ ...history, deals: [passed] }, "EW");
+  assert.match(withPass, new RegExp(catalogue("en")["result.passedOut"]));
+  assert.match(historyHTML({ ...history, deals: [] }, "NS"), new RegExp(catalogue("en")["history.empty"]));
+});

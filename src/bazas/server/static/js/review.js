@@ -3,8 +3,8 @@
 // {makeable: {strain: {seat: tricks}}, par: {score_ns, contracts: ["4SN=", "5DXE-2"]},
 //  costs: [{number, seat, card, best, after, cost}]} (docs/protocol.md).
 import { t, seatLetter, contractHTML, cardHTML, strainHTML } from "./i18n.js";
+import { SEATS } from "./bridge.js";
 
-export const SEATS = ["N", "E", "S", "W"];
 const STRAIN_ORDER = ["NT", "S", "H", "D", "C"];
 
 /** Every card played in order: {seat, card, trick, pos, winner}. */

@@ -73,12 +73,18 @@ export function hideTip() {
   tip.dataset.for = "";
 }
 
-/** The meaning of a call of the auction (a cell of the grid), in a tip and in the side panel. */
+/**
+ * The meaning of a call of an auction (a cell of the grid), in a tip; for the deal on the table
+ * also in the side panel. A deal of the history carries its own meanings.
+ */
 export function tipForCallCell(el) {
   const i = Number(el.dataset.callIndex);
-  const html = `<div class="tip-head">${callHTML(app.view.calls[i])} <span class="muted">${seatName(callerOf(app.view.dealer, i))}</span></div><div class="tip-body">${explainIndex(i)}</div>`;
+  const past = el.closest("#history-review") ? app.historyReview?.deal : null;
+  const { calls, dealer } = past || app.view;
+  const meaning = past ? explanationText(past.explanations[i]) || `<span class="muted">${genericMeaning(calls[i])}</span>` : explainIndex(i);
+  const html = `<div class="tip-head">${callHTML(calls[i])} <span class="muted">${seatName(callerOf(dealer, i))}</span></div><div class="tip-body">${meaning}</div>`;
   showTip(el, html);
-  $("#explain-box").innerHTML = html;
+  if (!past) $("#explain-box").innerHTML = html;
 }
 
 /** What a bid of the box would mean. */

@@ -4,7 +4,7 @@ import { escapeHTML } from "../common.js";
 import { cardHTML, contractHTML, seatLetter, seatName, t } from "../i18n.js";
 import { otherSide, resultText, trumpOf } from "../bridge.js";
 import { playedSequence, renderAnalysis, replayAt } from "../review.js";
-import { app, mySide } from "./store.js";
+import { app, mySide, showsVulnerability } from "./store.js";
 import { SEATS, replayMove } from "./model.js";
 import { auctionHTML } from "./auction.js";
 import { handHTML } from "./hands.js";
@@ -83,7 +83,7 @@ export function drawHistoryReview() {
     <div class="replay">${["first", "prev"].map(replayButton).join("")}
     <span class="replay-pos">${t("review.step", { n: r.step, total: r.total })}</span>
     ${["next", "last"].map(replayButton).join("")}</div>
-    ${auctionHTML(deal.calls, deal.dealer)}
+    ${auctionHTML(deal.calls, deal.dealer, { explanations: deal.explanations, vulnerable: showsVulnerability() ? deal.vulnerable : null })}
     ${renderAnalysis(deal, deal.analysis, hr.step)}`;
 }
 

@@ -7,8 +7,8 @@ import { app, legalSet, me, myTurn, showsVulnerability, vulnerability } from "./
 import { SEATS, fanStrip, handLayout, playedBy, playedByBot, positionOf, reviewDeal, seatInfo } from "./model.js";
 import { handHTML, hiddenHTML } from "./hands.js";
 
-const NARROW = window.matchMedia?.("(max-width: 700px)");
-export const narrow = () => Boolean(NARROW?.matches);
+/** A phone-sized window: the side hands go in rows. */
+export const narrow = () => Boolean(window.matchMedia?.("(max-width: 700px)").matches);
 
 /** The screen place of `seat` for this page (a spectator sees South at the bottom). */
 export const posOf = (seat) => positionOf(seat, me() || "S");
