@@ -49,7 +49,7 @@ from .rulesets.base import DealResult, Standing
 from .rulesets.duplicate import BOARDS, DUPLICATE, Duplicate
 from .seats import SEATS, Seat, Side
 from .session import BoardComparison, Session
-from .state import ClaimAction, DealState
+from .state import DealState
 from .table import (
     Act,
     Claim,
@@ -69,8 +69,8 @@ from .table import (
 from .views import SeatView, view_of
 
 __all__ = ["BOARDS", "MAX_BOARDS", "TABLES", "AtTable", "BoardOutcome", "LiveBoard", "Match", "MatchError",
-           "MatchEvent", "MatchView", "NoSuchTable", "Participant", "TableResult", "deal_boards", "may_receive",
-           "observe", "participants", "team_of"]
+           "MatchEvent", "MatchView", "NoSuchTable", "Participant", "TableResult", "command_from_dict_at",
+           "command_to_dict_at", "deal_boards", "may_receive", "observe", "participants", "team_of"]
 
 #: The most boards a match may have (two rounds of the 16-board cycle).
 MAX_BOARDS = 32
@@ -589,7 +589,3 @@ def observe(match: Match, participant: Participant) -> MatchView:
         imps_a=sum(o.comparison.imps_a or 0 for o in complete), over=match.over, winner=match.winner,
     )
 
-
-def claim_command(table: int, action: ClaimAction, verified: bool | None = None) -> AtTable:
-    """A computer player's claim (a :class:`~bazas.engine.state.ClaimAction`) as a match command."""
-    return AtTable(table, Claim(action.seat, action.tricks, verified))
