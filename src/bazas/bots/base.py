@@ -94,7 +94,7 @@ class TableContext:
 
         >>> from bazas.engine.session import Session
         >>> TableContext.for_session(Session.start("chicago", "N"))
-        TableContext(ruleset='chicago', vulnerable_ns=False, vulnerable_ew=False, part_score_ns=0, part_score_ew=0, deal_number=1, computer_seats='NESW')
+        TableContext(ruleset='chicago', vulnerable_ns=False, vulnerable_ew=False, part_score_ns=0, part_score_ew=0, deal_number=1, computer_seats='NESW', alerts=())
         """
         vul = session.next_vulnerability if vulnerability is None else vulnerability
         parts = session.part_scores
