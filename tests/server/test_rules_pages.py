@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bazas.engine.rulesets import get
+from bazas.engine.rulesets import all_rulesets, get
 from bazas.server.rules_pages import (
     FRAGMENTS_DIR,
     MARKER,
@@ -71,6 +71,16 @@ def test_issue7_3_every_page_and_fragment_assembles_with_nothing_left_over() -> 
         if path in PAGES:
             assert "<!-- include" not in html and "{{" not in html, path.name
             assert html.startswith("<!doctype html>") and html.rstrip().endswith("</html>"), path.name
+
+
+def test_issue7_3_every_registered_game_page_assembles() -> None:
+    """Pages shipped beside a ruleset's module too: every marker resolves, in both languages."""
+    for ruleset in all_rulesets():
+        for lang in LANGS:
+            if page_file(ruleset, lang) is None:
+                continue
+            html = rules_page(ruleset, lang)
+            assert html is not None and "<!-- include" not in html and "{{" not in html, (ruleset.id, lang)
 
 
 def test_issue7_3_each_fragment_exists_in_both_languages_and_is_used() -> None:
