@@ -58,6 +58,8 @@ def test_n0_the_option_adds_the_nullo_to_both_games() -> None:
     assert ROYAL_AUCTION_DENOMINATIONS.with_nullos().codes() == "S, C, D, H, RS, NU, NT"
     facts = with_nullos(AUCTION_1920).facts()
     assert facts["nullos"] is True and facts["game_target"] == 30 and facts["id"] == "auction-1920+nullos"
+    assert [d["code"] for d in facts["denominations"]] == ["C", "D", "H", "S", "NU", "NT"]  # type: ignore[attr-defined]
+    assert facts["bid_order"] == "level" and facts["dealer_must_bid"] is False
 
 
 def test_n0_written_nu_or_nullo_played_without_trumps() -> None:

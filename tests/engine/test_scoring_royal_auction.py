@@ -46,6 +46,10 @@ def test_issue11_royal_auction_is_registered_with_its_facts() -> None:
     assert facts["names"] == {"en": "Royal Auction Bridge (1913)", "es": "Subasta real (1913)"}
     # Not offered at a table until the auction can bid royal spades (the denomination hook).
     assert facts["one_table"] is False
+    # What a bidding box needs: the six denominations in rank order, bids by value, dealer must bid.
+    assert [(d["code"], d["value"]) for d in facts["denominations"]] == [  # type: ignore[attr-defined]
+        ("S", 2), ("C", 6), ("D", 7), ("H", 8), ("RS", 9), ("NT", 10)]
+    assert (facts["bid_order"], facts["dealer_must_bid"]) == ("value", True)
 
 
 def test_law4_trick_values_spades_2_clubs_6_diamonds_7_hearts_8_royals_9_no_trumps_10() -> None:

@@ -288,6 +288,21 @@ class Denominations:
             raise InvalidNotation(f"{self.name} has no {d.code} denomination (denominations: {self.codes()})")
         return value
 
+    def facts(self) -> dict[str, object]:
+        """What clients need to build the bidding box: the denominations in rank order (code,
+        symbol in each language, trick value), the order of bids and whether the dealer must bid.
+
+        >>> ROYAL_AUCTION_DENOMINATIONS.facts()["denominations"][4]
+        {'code': 'RS', 'value': 9, 'text': {'en': 'R♠', 'es': 'R♠'}, 'name': {'en': 'royal spades', 'es': 'picas reales'}}
+        """
+        return {
+            "denominations": [{"code": d.code, "value": self.values[d.code],
+                               "text": {lang: d.text(lang) for lang in ("en", "es")},
+                               "name": {lang: d.name(lang) for lang in ("en", "es")}} for d in self.denominations],
+            "bid_order": self.order,
+            "dealer_must_bid": self.dealer_must_bid,
+        }
+
     def codes(self) -> str:
         return ", ".join(d.code for d in self.denominations)
 

@@ -162,10 +162,7 @@ class NulloRuleset(Ruleset):
         return self.base.bot_score(contract, tricks, vulnerable, part_score)
 
     def facts(self) -> dict[str, object]:
-        out = super().facts()
-        out["denominations"] = [d.code for d in self.denominations.denominations]
-        out["nullos"] = True
-        return out
+        return {**super().facts(), **self.denominations.facts(), "nullos": True}
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id}>"

@@ -199,6 +199,10 @@ class RoyalAuction(Ruleset):
     def counts_honours(self) -> bool:
         return True
 
+    def facts(self) -> dict[str, object]:
+        """The common facts and this game's denominations (:meth:`Denominations.facts`)."""
+        return {**super().facts(), **self.denominations.facts()}
+
     def vulnerability(self, standing: Standing) -> Vulnerability:
         """There is no vulnerability in Auction Bridge."""
         return Vulnerability.NONE
