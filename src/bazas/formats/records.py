@@ -49,7 +49,8 @@ from bazas.engine.session import ScoredDeal, Session
 from .pbn import PbnError, PbnGame
 from .pbn import loads as pbn_loads
 
-__all__ = ["RecordError", "dump_session", "load_session", "session_from_pbn", "session_from_record"]
+__all__ = ["RecordError", "dump_per_side", "dump_scored_deal", "dump_session", "load_session", "session_from_pbn",
+           "session_from_record"]
 
 _TOP_FIELDS = {"ruleset", "first_dealer", "stopped", "deals", "options"}
 _INFO_FIELDS = {"event", "date", "site", "players", "title", "comment", "comments", "note", "notes"}
@@ -382,7 +383,8 @@ def session_from_pbn(games: tuple[PbnGame, ...] | list[PbnGame], ruleset: str = 
 
 
 # -- dumping -------------------------------------------------------------------------------------
-def _per_side(p: PerSide) -> dict[str, int]:
+def dump_per_side(p: PerSide) -> dict[str, int]:
+    """``{"NS": p.ns, "EW": p.ew}``."""
     return {"NS": p.ns, "EW": p.ew}
 
 
@@ -391,7 +393,16 @@ def _item(item: LineItem) -> dict[str, Any]:
             "line": "below" if item.below else "above"}
 
 
-def _entry(e: ScoredDeal, duplicate: bool) -> dict[str, Any]:
+def dump_scored_deal(e: ScoredDeal, duplicate: bool = False) -> dict[str, Any]:
+    """One line of the score sheet as JSON-ready data: the deals of :func:`dump_session`, the
+    table server's ``score.deals[]``, a deal's review and its stored row all use this shape.
+    ``duplicate`` adds the board, the table and the N/S score.
+
+    >>> s = load_session('{"ruleset": "rubber", "deals": [{"contract": "2H", "declarer": "S", "tricks": 9}]}')
+    >>> d = dump_scored_deal(s.entries[0])
+    >>> d["contract"], d["below"], d["above"], [i["kind"] for i in d["items"]]
+    ('2H', {'NS': 60, 'EW': 0}, {'NS': 30, 'EW': 0}, ['trick score', 'overtricks'])
+    """
     out: dict[str, Any] = {
         "number": e.number,
         "dealer": e.dealer.name,
@@ -399,9 +410,9 @@ def _entry(e: ScoredDeal, duplicate: bool) -> dict[str, Any]:
         "contract": "pass" if e.contract is None else str(e.contract),
         "tricks": e.tricks,
         "vulnerable": {"NS": e.vulnerable[Side.NS], "EW": e.vulnerable[Side.EW]},
-        "below": _per_side(e.below),
-        "above": _per_side(e.above),
-        "points": _per_side(e.points),
+        "below": dump_per_side(e.below),
+        "above": dump_per_side(e.above),
+        "points": dump_per_side(e.points),
         "game_won_by": None if e.game_won_by is None else e.game_won_by.name,
         "rubber_over": e.rubber_over,
         "items": [_item(i) for i in e.items],
@@ -419,12 +430,12 @@ def dump_session(session: Session) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ruleset": session.ruleset.id,
         "first_dealer": session.first_dealer.name,
-        "deals": [_entry(e, duplicate) for e in session.entries],
+        "deals": [dump_scored_deal(e, duplicate) for e in session.entries],
         "unfinished": [_item(i) for i in session.closing],
-        "games": _per_side(session.games),
-        "below": _per_side(session.below),
-        "above": _per_side(session.above),
-        "totals": _per_side(session.totals),
+        "games": dump_per_side(session.games),
+        "below": dump_per_side(session.below),
+        "above": dump_per_side(session.above),
+        "totals": dump_per_side(session.totals),
         "stopped": session.stopped,
         "finished": session.finished,
         "winner": session.winner,

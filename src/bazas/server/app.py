@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -24,15 +23,26 @@ from bazas.engine.errors import BazasError
 from bazas.engine.rulesets import all_rulesets, load_modules
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets import one_table as one_table_rulesets
-from bazas.engine.seats import SEATS
+from bazas.engine.table import TableDeal
+from bazas.engine.views import view_of
+from bazas.formats.records import dump_scored_deal
 
-from . import workers
-from .actor import Connection, TableActor, context_dict, context_of, dumps, error_text
-from .export import deal_game, pbn_text
+from .actor import Connection, TableActor
+from .encode import error_text, view_dict
+from .export import pbn_text
 from .hub import Hub
-from .protocol import CLIENT_MESSAGE, CreatedTable, CreateTable
+from .protocol import (
+    CLIENT_MESSAGE,
+    CreatedTable,
+    CreateTable,
+    DealReview,
+    History,
+    RecentTables,
+    TableSummary,
+)
 from .rules_pages import rules_page
 from .settings import Settings
+from .table_session import context_dict, context_of
 
 log = logging.getLogger("bazas.server")
 
@@ -96,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", response_model=RecentTables)
     async def recent_tables(request: Request, limit: int = 20) -> dict[str, Any]:
         hub = hub_of(request)
         rows = await hub.store.read(hub.repository.recent_tables, max(1, min(limit, 100)))
@@ -121,33 +131,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}.pbn")
     async def table_pbn(table_id: str, request: Request) -> Response:
         actor = await actor_or_404(request, table_id)
-        games = [_game(actor, d.number) for d in actor.table.finished]
+        games = [actor.session.game(d.number) for d in actor.table.finished]
         return PlainTextResponse(pbn_text(games), media_type="application/x-pbn",
                                  headers={"Content-Disposition": f'attachment; filename="bazas-{table_id}.pbn"'})
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", response_model=TableSummary)
     async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
         actor = await actor_or_404(request, table_id)
         return actor.summary()
 
-    @app.get("/api/tables/{table_id}/history")
+    @app.get("/api/tables/{table_id}/history", response_model=History)
     async def history(table_id: str, request: Request) -> dict[str, Any]:
         actor = await actor_or_404(request, table_id)
-        deals = []
-        for d in actor.table.finished:
-            entry = d.score
-            p = entry.points
-            vul = entry.vulnerable
-            deals.append({
-                "number": d.number, "rubber": d.rubber, "dealer": d.state.dealer.name,
-                "vulnerable": {"NS": vul[0], "EW": vul[1]},
-                "contract": None if entry.contract is None else str(entry.contract),
-                "declarer": None if entry.declarer is None else entry.declarer.name,
-                "tricks": entry.tricks, "passed_out": entry.passed_out,
-                "points": {"NS": p.ns, "EW": p.ew},
-                "pbn": f"/api/tables/{table_id}/deals/{d.number}.pbn",
-            })
-        return {"table_id": table_id, "ruleset": actor.table.ruleset, "deals": deals,
+        return {"table_id": table_id, "ruleset": actor.table.ruleset,
+                "deals": [_history_deal(table_id, d) for d in actor.table.finished],
                 "pbn": f"/api/tables/{table_id}.pbn"}
 
     @app.get("/api/tables/{table_id}/deals/{number}.pbn")
@@ -155,11 +152,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         actor = await actor_or_404(request, table_id)
         if actor.finished_deal(number) is None:
             raise HTTPException(404, f"deal {number} of table {table_id} is not finished (or does not exist)")
-        return PlainTextResponse(pbn_text([_game(actor, number)]), media_type="application/x-pbn",
+        return PlainTextResponse(pbn_text([actor.session.game(number)]), media_type="application/x-pbn",
                                  headers={"Content-Disposition":
                                           f'attachment; filename="bazas-{table_id}-{number}.pbn"'})
 
-    @app.get("/api/tables/{table_id}/deals/{number}")
+    @app.get("/api/tables/{table_id}/deals/{number}", response_model=DealReview)
     async def deal_review(table_id: str, number: int, request: Request) -> dict[str, Any]:
         actor = await actor_or_404(request, table_id)
         finished = actor.finished_deal(number)
@@ -171,14 +168,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if analysis is None:
             row = await hub.store.read(hub.repository.deal, table_id, number)
             analysis = None if row is None else row.analysis
-        view = state_view_all(state)
+        view = view_dict(view_of(state, None))  # the deal is over: every hand is shown
         explanations: list[Any] = []
         if hub.settings.explanations and state.auction.calls:
-            ctx = context_dict(context_of(actor.table))
+            context = context_dict(context_of(actor.table))
             try:
-                explanations = await hub.workers.run(workers.explain_calls, actor.table.ruleset, state.dealer.name,
-                                                     view["calls"], list(range(len(view["calls"]))), ctx,
-                                                     timeout=30.0)
+                explanations = await actor.scheduler.explain(actor.table.ruleset, state.dealer, view["calls"],
+                                                             range(len(view["calls"])), context, timeout=30.0)
             except Exception:
                 explanations = [None] * len(view["calls"])
         play = state.play
@@ -192,7 +188,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "claim": None if play is None or play.claim is None else
             {"seat": play.claim.claimer.name, "tricks": play.claim.tricks},
             "explanations": explanations, "analysis": analysis,
-            "score": json.loads(dumps(_scored(finished))),
+            "score": dump_scored_deal(finished.score),
             "pbn": f"/api/tables/{table_id}/deals/{number}.pbn",
         }
 
@@ -299,25 +295,11 @@ def _validation_text(exc: ValidationError) -> str:
     return "; ".join(parts) or "not a message of the table protocol"
 
 
-def _scored(finished: Any) -> dict[str, Any]:
-    from .actor import scored_deal_dict
-
-    return scored_deal_dict(finished.score)
-
-
-def state_view_all(state: Any) -> dict[str, Any]:
-    """A finished deal as everyone may now see it (all hands, calls, tricks)."""
-    from bazas.engine.views import view_of
-
-    if state.phase != "done":  # pragma: no cover - callers pass finished deals only
-        raise ValueError("the deal is not finished")
-    view: dict[str, Any] = view_of(state, None).to_dict()
-    return view
-
-
-def _game(actor: TableActor, number: int) -> Any:
-    finished = actor.finished_deal(number)
-    assert finished is not None
-    names = {s: (actor.table.players[s].name or ("Bot" if actor.table.players[s].is_bot else "")) for s in SEATS}
-    return deal_game(finished.state, number=number, vulnerability=finished.vulnerability,
-                     ruleset=actor.table.ruleset, names=names, event=f"bazas {actor.table.ruleset} {actor.id}")
+def _history_deal(table_id: str, finished: TableDeal) -> dict[str, Any]:
+    """A finished deal in the history: the table's numbering, and its score line's facts."""
+    line = dump_scored_deal(finished.score)
+    passed = finished.score.passed_out
+    return {"number": finished.number, "rubber": finished.rubber, "dealer": line["dealer"],
+            "vulnerable": line["vulnerable"], "contract": None if passed else line["contract"],
+            "declarer": line["declarer"], "tricks": line["tricks"], "passed_out": passed,
+            "points": line["points"], "pbn": f"/api/tables/{table_id}/deals/{finished.number}.pbn"}

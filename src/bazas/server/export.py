@@ -3,13 +3,13 @@ vulnerability, the deal, the auction, the play trick by trick, contract and resu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 from bazas.engine.cards import Card
-from bazas.engine.deal import Deal, Vulnerability
+from bazas.engine.deal import Vulnerability
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.seats import Seat
-from bazas.engine.state import DealState, parse_action
+from bazas.engine.state import DealState
 from bazas.formats.pbn import MANDATORY_TAGS, PbnGame, dumps, write_calls
 
 
@@ -55,7 +55,3 @@ def deal_game(state: DealState, *, number: int, vulnerability: Vulnerability, ru
 
 def pbn_text(games: Iterable[PbnGame]) -> str:
     return dumps(list(games))
-
-
-def state_from_row(deal: str, dealer: str, actions: Sequence[str]) -> DealState:
-    return DealState.replay(Deal.from_pbn(deal), Seat.parse(dealer), [parse_action(a) for a in actions])

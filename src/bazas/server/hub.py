@@ -1,117 +1,35 @@
 """The server's registry of tables: creates them, loads (replays) them, resumes them at startup.
 
 :class:`Hub` owns the repository, the writer thread (:class:`~bazas.server.store.AsyncStore`), the
-worker pool for bots and analysis (:class:`Workers`) and one :class:`~bazas.server.actor.TableActor`
-per loaded table.
+worker pool for bots and analysis (:class:`~bazas.server.scheduler.WorkerPool`) and one
+:class:`~bazas.server.actor.TableActor` per loaded table.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import gc
 import logging
-import multiprocessing
-import os
 import secrets
 import time
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from bazas.engine.errors import BazasError
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets import one_table as one_table_rulesets
 from bazas.engine.seats import SEATS, Seat
-from bazas.engine.table import DealCards, Player, Table, command_from_dict
+from bazas.engine.table import Player, Table, command_from_dict
 from bazas.storage import Repository, SeatRecord, hash_token
 
-from . import workers
 from .actor import TableActor
 from .protocol import CreatedTable, CreateTable
+from .scheduler import WorkerPool
 from .settings import Settings
 from .store import AsyncStore
+from .table_session import TableSession
 
 log = logging.getLogger("bazas.server.hub")
-
-T = TypeVar("T")
-
-
-class Workers:
-    """A process pool (forkserver) for bots, hints, claim checks and analysis, with deadlines.
-
-    A decision that misses its deadline is abandoned (its worker finishes it in the background);
-    a pool that broke (a worker died) is replaced on the next call."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.size = settings.bot_workers or os.cpu_count() or 2
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
-        self._ready: asyncio.Future[Any] | None = None
-        # At most one job per worker in the pool: a job's deadline then measures its own work,
-        # not the time it waited behind others.
-        self._slots: asyncio.Semaphore | None = None
-
-    def pool(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._pool is None:
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.size, mp_context=context, initializer=workers.init_worker,
-                initargs=(self.settings.bots, os.getpid()))
-        return self._pool
-
-    def warm_up(self) -> None:
-        """Start the workers now (the bots' modules load once per worker, a second or two); the
-        first jobs wait for that without it counting against their deadline."""
-        pool = self.pool()
-        pings = [asyncio.wrap_future(pool.submit(workers.ping)) for _ in range(self.size)]
-        self._ready = asyncio.gather(*pings, return_exceptions=True)
-
-    async def run(self, fn: Callable[..., T], *args: Any, timeout: float) -> T:
-        """``fn(*args)`` in a worker; raises TimeoutError after ``timeout`` seconds of its work."""
-        loop = asyncio.get_running_loop()
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.size)
-        if self._ready is not None:
-            if not self._ready.done():
-                await asyncio.wait_for(asyncio.shield(self._ready), 120)
-            self._ready = None
-        async with self._slots:
-            try:
-                future = loop.run_in_executor(self.pool(), fn, *args)
-            except concurrent.futures.BrokenExecutor:
-                self._reset()
-                future = loop.run_in_executor(self.pool(), fn, *args)
-            try:
-                return await asyncio.wait_for(future, timeout)
-            except concurrent.futures.BrokenExecutor:
-                self._reset()
-                raise
-
-    def _reset(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        """Stop the workers (a bot still thinking is terminated) and the forkserver."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            processes = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                if process.is_alive():
-                    process.terminate()
-            for process in processes:
-                process.join(timeout=2)
-        from multiprocessing import forkserver
-
-        server = getattr(forkserver, "_forkserver", None)
-        stop = getattr(server, "_stop", None)
-        if stop is not None:
-            with contextlib.suppress(Exception):
-                stop()
 
 
 class Hub:
@@ -119,7 +37,7 @@ class Hub:
         self.settings = settings
         self.repository = Repository.open(settings.url)
         self.store = AsyncStore(self.repository)
-        self.workers = Workers(settings)
+        self.workers = WorkerPool(settings)
         self.actors: dict[str, TableActor] = {}
         self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
         self.lags: list[float] = []
@@ -256,16 +174,14 @@ class Hub:
         tokens = {seat: secrets.token_urlsafe(16) for seat in SEATS if kinds[seat] == "human"}
         seats = [SeatRecord(seat.name, kinds[seat], hash_token(tokens[seat]) if seat in tokens else None)
                  for seat in SEATS]
-        actor = TableActor(self, table_id, table, options, {hash_token(t): s for s, t in tokens.items()},
-                           stored_status=table.status)
+        session = TableSession(table_id, table, seed=options.get("seed"))
         # The first deal is dealt and stored with the table itself.
-        deal = actor._draw(1)
-        first, _ = table.handle(DealCards(deal))
-        append, stored = actor._append(first, [DealCards(deal)])
-        await self.store.write(self.repository.create_table, table_id, ruleset.id, config, options, seats, append,
-                               first.status)
-        stored()
-        actor.table = first
+        first = session.propose(None)
+        assert first is not None
+        await self.store.write(self.repository.create_table, table_id, ruleset.id, config, options, seats,
+                               first.append, first.table.status)
+        session.adopt(first)
+        actor = TableActor(self, session, options, {hash_token(t): s for s, t in tokens.items()})
         self.actors[table_id] = actor
         actor.start()
         links = {seat.name: f"/t/{table_id}?k={token}" for seat, token in tokens.items()}
@@ -304,8 +220,9 @@ class Hub:
             if row is not None and row.analysis is not None:
                 analysis[table.number] = row.analysis
         tokens = {s.token_hash: Seat.parse(s.seat) for s in stored.seats.values() if s.token_hash}
-        actor = TableActor(self, table_id, table, stored.options, tokens, stored_status=stored.status,
-                           analysis=analysis, deal_row=table.number if state is not None else 0)
+        session = TableSession(table_id, table, seed=stored.options.get("seed"), stored_status=stored.status,
+                               deal_row=table.number if state is not None else 0)
+        actor = TableActor(self, session, stored.options, tokens, analysis=analysis)
         self.actors[table_id] = actor
         actor.start()
         return actor

@@ -108,11 +108,10 @@ class SeatInfo(_Data):
                              "the table's bot plays for it until the person comes back (protocol v1.4)")
 
 
-class TableInfo(_Data):
+class _TableFields(_Data):
     id: str
     ruleset: str
     seats: dict[SeatName, SeatInfo]
-    you: SeatName | None = Field(description="the seat of this connection (None: a spectator)")
     status: Literal["dealing", "auction", "play", "review", "over"]
     deal_number: int
     rubber: int
@@ -122,6 +121,12 @@ class TableInfo(_Data):
     ready: list[SeatName] = Field(description="players who sent `next` for this deal")
     spectators: int
     bot_seconds: float
+
+
+class TableInfo(_TableFields):
+    """``state.table``."""
+
+    you: SeatName | None = Field(description="the seat of this connection (None: a spectator)")
 
 
 class TrickInfo(_Data):
@@ -294,27 +299,57 @@ class CreatedTable(_Message):
     spectate: str
 
 
+class RecentTable(_Data):
+    id: str
+    ruleset: str
+    status: str
+    version: int = Field(description="the table's version at its last status change")
+    updated_at: str | None
+
+
+class RecentTables(_Data):
+    """``GET /api/tables``: recent tables first."""
+
+    tables: list[RecentTable]
+
+
+class TableSummary(_TableFields):
+    """``GET /api/tables/{id}``: ``state.table`` without ``you``, plus the version and the score."""
+
+    version: int
+    score: ScoreInfo
+
+
 class HistoryDeal(_Data):
-    number: int
+    number: int = Field(description="the deal's number at the table (all rubbers)")
     rubber: int
     dealer: SeatName
     vulnerable: PerSideBool
-    contract: str | None
+    contract: str | None = Field(description='"4SX"; None for a passed-out deal')
     declarer: SeatName | None
     tricks: int | None
     passed_out: bool
     points: PerSideInt
-    pbn: str
+    pbn: str = Field(description="the deal's PBN file")
 
 
 class History(_Data):
+    """``GET /api/tables/{id}/history``: the finished deals."""
+
     table_id: str
     ruleset: str
     deals: list[HistoryDeal]
-    pbn: str
+    pbn: str = Field(description="the PBN file of every finished deal")
+
+
+class ClaimMade(_Data):
+    seat: SeatName
+    tricks: int
 
 
 class DealReview(_Data):
+    """``GET /api/tables/{id}/deals/{n}``: a finished deal for review, every hand shown."""
+
     number: int
     rubber: int
     dealer: SeatName
@@ -324,10 +359,10 @@ class DealReview(_Data):
     tricks: list[TrickInfo]
     contract: str | None
     declarer: SeatName | None
-    result: int | None
+    result: int | None = Field(description="declarer's tricks")
     passed_out: bool
-    claim: dict[str, Any] | None
+    claim: ClaimMade | None
     explanations: list[ExplanationInfo | None]
-    analysis: dict[str, Any] | None
-    score: dict[str, Any] | None
+    analysis: AnalysisInfo | None
+    score: ScoredDealInfo = Field(description="the deal's line of the score sheet, as in `state.score.deals[]`")
     pbn: str

@@ -18,7 +18,7 @@ from typing import Any
 from bazas.bots.base import Bot, Budget, Decision, TableContext
 from bazas.engine.cards import Card
 from bazas.engine.seats import Seat
-from bazas.engine.state import Action, ClaimAction, DealState
+from bazas.engine.state import Action, DealState
 from bazas.engine.table import verify_claim
 from bazas.engine.views import SeatView, view_of
 
@@ -145,7 +145,3 @@ def scripted_action(view: SeatView, rng: random.Random | None = None) -> Action:
 def fallback_action(view: SeatView) -> Action:
     """What a bot does when it ran out of time: pass, or the lowest legal card."""
     return view.legal[0]
-
-
-def is_claim(action: Action) -> bool:
-    return isinstance(action, ClaimAction)
