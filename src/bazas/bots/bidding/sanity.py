@@ -416,6 +416,17 @@ def _passes_forcing(sit: Situation, f: HandFeatures, call: Call, m: CallMeaning)
     return isinstance(call, Pass) and sit.partner_forcing()
 
 
+def _passes_artificial(sit: Situation, f: HandFeatures, call: Call, m: CallMeaning) -> bool:
+    """Partner's artificial bid at the four level or higher (an ace or king reply) is the
+    contract and nobody acted since: it names no strain to play in."""
+    if not isinstance(call, Pass):
+        return False
+    pm = sit.last_action_of(sit.partner)
+    return pm is not None and pm.artificial and isinstance(pm.call, Bid) and pm.call.level >= 4 \
+        and sit.last_bid == pm.call and sit.last_bidder == sit.partner \
+        and all(isinstance(c, Pass) for c in sit.calls[pm.index + 1:])
+
+
 def _our_game_reached(sit: Situation) -> bool:
     last = sit.last_bid
     return last is not None and sit.completes_game(last)
@@ -512,6 +523,8 @@ def _slam_controls(sit: Situation, f: HandFeatures, call: Call, m: CallMeaning) 
 CHECKS: tuple[Check, ...] = (
     Check("check.pass_forcing", _passes_forcing, "never pass partner's forcing call",
           "nunca pasar una voz forzante del compañero"),
+    Check("check.pass_artificial", _passes_artificial, "never pass partner's artificial reply (an ace or king count)",
+          "nunca pasar una respuesta artificial del compañero (cuenta de ases o reyes)"),
     Check("check.pass_game_force", _passes_game_force, "never stop below game in a game-forcing auction",
           "nunca parar por debajo de manga en una secuencia forzante a manga"),
     Check("check.pass_game_values", _passes_game_values, "never pass below game with known game values",

@@ -163,6 +163,12 @@ def _blackwood_rows() -> list[Rule]:
                       "Gerber reply", "Respuesta a Gerber",
                       when=partner_did("gerber.ask"), artificial=True))
 
+    kgreplies = [("5D", (0, 4)), ("5H", (1,)), ("5S", (2,)), ("5NT", (3,))]
+    for call, kings in kgreplies:
+        rows.append(R(f"gerber.kings.reply.{call}", "... 5C P", call, H(kings=kings),
+                      "Reply to the Gerber king ask", "Respuesta a la pregunta de reyes de Gerber",
+                      when=partner_did("gerber.kings.ask"), artificial=True))
+
     # The asker continues.
     def slam_call(level: int) -> CallFn:
         def f(sit: Situation, b: Bindings) -> Call | None:
@@ -184,6 +190,11 @@ def _blackwood_rows() -> list[Rule]:
             hcp=lambda s, b: at_least(35 - plo(s))),
           "King ask (all the aces are ours): grand slam try", "Pregunta de reyes (tenemos todos los ases): intento de gran slam",
           when=i_did("blackwood"), forcing=True, artificial=True),
+        R("bw.stop.controls", "... 4NT P B P", stop_call,
+          H(aces=lambda s, b: my_counts(s, "aces", lambda t: t == 3)),
+          "Sign-off: an ace is missing and a side suit may lose two tricks",
+          "Cierre: falta un as y un palo lateral puede perder dos bazas",
+          when=i_did("blackwood"), prefer=_side_suit_open),
         R("bw.slam", "... 4NT P B P", slam_call(6),
           H(aces=lambda s, b: my_counts(s, "aces", lambda t: t >= 3)),
           "Small slam: at most one ace missing", "Pequeño slam: falta como mucho un as",
@@ -203,6 +214,16 @@ def _blackwood_rows() -> list[Rule]:
         R("kings.pass", "... 5NT P B P", "P", None,
           "Pass: partner's reply is our slam", "Paso: la respuesta del compañero es nuestro slam",
           when=i_did("kings.ask")),
+        R("gerber.kings.ask", "... 4C P B P", "5C",
+          H(aces=lambda s, b: my_counts(s, "aces", lambda t: t == 4), hcp=lambda s, b: at_least(35 - plo(s))),
+          "Gerber king ask (all the aces are ours): grand slam try",
+          "Pregunta de reyes de Gerber (tenemos todos los ases): intento de gran slam",
+          when=i_did("gerber.ask"), forcing=True, artificial=True),
+        R("gerber.kings.grand", "... 5C P B P", "7NT", H(kings=lambda s, b: my_counts(s, "kings", lambda t: t >= 4)),
+          "Grand slam in notrump", "Gran slam a sin triunfo", when=i_did("gerber.kings.ask")),
+        R("gerber.kings.small", "... 5C P B P", "6NT", H(kings=lambda s, b: my_counts(s, "kings", lambda t: t <= 3)),
+          "Small slam in notrump: a king is missing", "Pequeño slam a sin triunfo: falta un rey",
+          when=i_did("gerber.kings.ask")),
         R("gerber.slam", "... 4C P B P", "6NT",
           H(aces=lambda s, b: my_counts(s, "aces", lambda t: t >= 3)),
           "Small slam in notrump: at most one ace missing", "Pequeño slam a sin triunfo: falta como mucho un as",
@@ -217,6 +238,20 @@ def _blackwood_rows() -> list[Rule]:
           when=i_did("gerber.ask")),
     ]
     return rows
+
+
+def _side_suit_open(f: Any, sit: Situation, b: Bindings) -> bool:
+    """A side suit (not trumps, not bid by partner) where I hold neither ace nor king nor
+    shortness: with an ace missing, two quick losers are possible."""
+    t = trump_suit(sit)
+    partner = sit.natural_strains(sit.partner)
+    for s in range(4):
+        if Strain(s) is t or Strain(s) in partner:
+            continue
+        bits = f.suit_bits[s]
+        if not (bits & (1 << 12) or bits & (1 << 11) or f.lengths[s] <= 1):
+            return True
+    return False
 
 
 def _slam_cap(sit: Situation) -> int:
@@ -618,6 +653,9 @@ def _strong_and_weak_rows() -> list[Rule]:
         R("p3.game.M", "3x P", "4x", H(x="3+", hcp="14+"), "Game raise", "Apoyo a manga", when=is_major("x")),
         R("p3.3nt", "3x P", "3NT", H(hcp="16+", stop="!x"), "To play", "Para jugar", when=is_minor("x")),
         R("p3.game.m", "3x P", "5x", H(x="4+", hcp="15+"), "Game in the minor", "Manga en el menor", when=is_minor("x")),
+        R("p3.new", "3x P", "cheap:y", H(y="6+", hcp="14+"), "New suit, forcing: a good suit of my own",
+          "Palo nuevo, forzante: un buen palo propio", when=lambda s, b: s.cheapest_level(Strain(b["y"])) <= 4
+          and b["y"] != b["x"], prefer=good_suit("y"), forcing=True, order="long_high"),
         R("p3.pass", "3x P", "P", None, "Pass", "Paso"),
         R("p4.raise", "4x P", "5x", H(x="2+", hcp="16+"), "Raise to game in the minor", "Apoyo a manga en el menor",
           when=is_minor("x")),
@@ -798,9 +836,9 @@ def _one_suit_rows() -> list[Rule]:
         R("rr.1nt.game.M", "1x P 1y P 1NT P", "4y", H(y="6+", hcp="12+"), "Game with a long major", "Manga con un mayor largo",
           when=is_major("y")),
         R("rr.1nt.3nt", "1x P 1y P 1NT P", "game:NT", H(hcp=_rr_game), "Game in notrump", "Manga a sin triunfo"),
-        R("rr.1nt.2nt", "1x P 1y P 1NT P", "2NT", H(hcp=_rr_inv), "Invitational", "Invitativo", when=normal_game("NT")),
-        R("rr.1nt.jump", "1x P 1y P 1NT P", "3y", H(y="6+", pts=_rr_inv), "Invitational jump rebid with six cards",
+        R("rr.1nt.jump", "1x P 1y P 1NT P", "3y", H(y="6+", hcp=lambda s, b: between(_rr_inv(s, b)[0] - 2, _rr_inv(s, b)[1])), "Invitational jump rebid with six cards",
           "Repetición invitativa con salto con seis cartas", when=normal_game("y")),
+        R("rr.1nt.2nt", "1x P 1y P 1NT P", "2NT", H(hcp=_rr_inv), "Invitational", "Invitativo", when=normal_game("NT")),
         R("rr.1nt.rebid", "1x P 1y P 1NT P", "2y", H(y="6+", hcp=_rr_weak), "Sign-off with a long suit",
           "Cierre con un palo largo"),
         R("rr.1nt.pass", "1x P 1y P 1NT P", "P", H(hcp=_rr_weak), "Pass", "Paso"),
@@ -948,6 +986,14 @@ def _competition_rows() -> list[Rule]:
         R("ov.x", "1x", "X", _TakeoutH("12+"), "Takeout double", "Doblo informativo (de salida)",
           prefer=lambda f, s, b: f.hcp >= 17 or all(f.lengths[m] <= 4 for m in range(4) if m != b["x"])),
         R("ov.x.strong", "1x", "X", H(hcp="18+"), "Double, too strong to overcall", "Doblo, demasiado fuerte para intervenir"),
+        R("ov.pre4", "1x", "4y", H(y="8+", hcp="5-10"), "Preemptive overcall at the four level: eight cards",
+          "Intervención de barrage a nivel de cuatro: ocho cartas",
+          when=lambda s, b: b["y"] >= 2 and b["y"] != b["x"], preempt=True,
+          source="SAYC SP-3, Competitive Bidding — jump overcalls are weak (preemptive)"),
+        R("ov.pre3", "1x", "3y", H(y="7+", hcp="5-10"), "Preemptive double-jump overcall: seven cards",
+          "Intervención de barrage con doble salto: siete cartas",
+          when=lambda s, b: b["y"] != b["x"] and s.cheapest_level(Strain(b["y"])) == 1, preempt=True,
+          source="SAYC SP-3, Competitive Bidding — jump overcalls are weak (preemptive)"),
         R("ov.wjo", "1x", "jump:y", H(y="6+", hcp="5-10"), "Weak jump overcall", "Intervención débil con salto",
           when=lambda s, b: b["y"] != b["x"] and s.cheapest_level(Strain(b["y"])) <= 2,
           prefer=sound_preempt("y"), order="long_high", preempt=True),
@@ -1243,6 +1289,8 @@ def _two_suiter_rows() -> list[Rule]:
     VS = "SAYC SP-3, Competitive Bidding — after the opponents' two-suited overcalls (standard treatment)"
     for tag, pat in (("vs.mich", "1x 2x"), ("vs.unus", "1x 2NT")):
         rows += [
+            R(f"{tag}.game", pat, "game:x", H(x="4+", dp=("x", "13+")), "Game in opener's major with a fit",
+              "Manga en el mayor del abridor con fit", when=is_major("x"), source=VS),
             R(f"{tag}.x", pat, "X", H(hcp="10+"), "Double: values, interest in penalties", "Doblo: valores, interés en castigo",
               source=VS),
             R(f"{tag}.raise", pat, "cheap:x", H(x=lambda s, b: "3+" if b["x"] >= 2 else "4+", dp=("x", "6-10")),
@@ -1312,6 +1360,13 @@ def _balancing_more_rows() -> list[Rule]:
     BAL = "SAYC SP-3, Competitive Bidding — balancing"
     fit = "1x P 2x P P"
     rows = [
+        R("bal2.2nt", "2x P P", "2NT", H(hcp="15-18", bal=True, stop="x"), "Natural: 15–18 with a stopper",
+          "Natural: 15–18 con parada", source=BAL),
+        R("bal2.x", "2x P P", "X", _TakeoutH("11+"), "Balancing takeout double", "Doblo informativo en reapertura",
+          source=BAL),
+        R("bal2.ov", "2x P P", "cheap:y", H(y="5+", hcp="9-16"), "Balancing overcall", "Intervención en reapertura",
+          when=cheap_level_at_most("y", 3), order="long_high", source=BAL),
+        R("bal2.pass", "2x P P", "P", None, "Pass", "Paso", source=BAL),
         R("bal.fit.x", fit, "X", _TakeoutH("10+"), "Balancing double: they found a fit; short in their suit",
           "Doblo de reapertura: han encontrado fit; corto en su palo", source=BAL),
         R("bal.fit.suit", fit, "cheap:y", H(y="5+", hcp="8-15"), "Balancing in a five-card suit",
