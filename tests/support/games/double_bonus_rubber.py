@@ -29,7 +29,7 @@ DOUBLED = frozenset({Item.RUBBER, Item.HONOURS, Item.UNFINISHED_GAME, Item.UNFIN
 
 class DoubleBonusRubber(RubberBridge):
     id = "double-bonus-rubber"
-    aliases = ("double-bonus-rubber", "double bonus")  # type: ignore[assignment]  # rubber: a 5-tuple
+    aliases = ("double-bonus-rubber", "double bonus")
     title = "Rubber bridge with doubled bonuses"
     source = "a toy game for the tests: the Laws of Rubber Bridge with the bonuses doubled"
     names = {"en": "Double-bonus rubber", "es": "Rubber con primas dobles"}

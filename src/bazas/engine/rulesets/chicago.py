@@ -68,7 +68,7 @@ def vulnerability_of_deal(number: int, dealer: Seat) -> Vulnerability:
 
 class Chicago(Ruleset):
     id = "chicago"
-    aliases = ("chicago", "four-deal", "four deal", "4-deal")
+    aliases: tuple[str, ...] = ("chicago", "four-deal", "four deal", "4-deal")
     title = "Chicago (four-deal bridge)"
     source = SOURCE
     session_deals = DEALS

@@ -65,7 +65,7 @@ def score_ns(result: DealResult, vulnerability: Vulnerability) -> int:
 
 class Duplicate(Ruleset):
     id = "duplicate"
-    aliases = ("duplicate", "teams", "team", "duplicado", "imps", "imp")
+    aliases: tuple[str, ...] = ("duplicate", "teams", "team", "duplicado", "imps", "imp")
     title = "Duplicate bridge (team match, IMPs)"
     source = SOURCE
     one_table = False

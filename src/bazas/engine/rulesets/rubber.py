@@ -44,7 +44,7 @@ UNFINISHED_PART_SCORE = 100
 
 class RubberBridge(Ruleset):
     id = "rubber"
-    aliases = ("rubber", "contract", "rubber-bridge", "contract-bridge", "rubber bridge")
+    aliases: tuple[str, ...] = ("rubber", "contract", "rubber-bridge", "contract-bridge", "rubber bridge")
     title = "Contract rubber bridge"
     source = SOURCE
     pbn_scoring = "Rubber"
