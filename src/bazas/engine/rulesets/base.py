@@ -225,8 +225,9 @@ class DealScore:
 
 @dataclass(frozen=True, slots=True)
 class ContractScale:
-    """The shape of contract-bridge scoring (Laws of Rubber Bridge 72, WBF Law 77), filled in by
-    each contract ruleset with its own numbers.
+    """The shape of contract-bridge scoring (Laws of Rubber Bridge 72, WBF Law 77), filled in with
+    numbers: the Laws' are :data:`.contract_scoring.LAWS_SCALE`, which rubber, chicago and duplicate
+    use; a game with other figures makes its own scale.
 
     ``first_trick``/``later_trick``: trick value per strain (C, D, H, S, NT) of the first and of
     each later contracted odd trick; ``overtrick``: undoubled overtrick value per strain;
