@@ -51,7 +51,7 @@ def test_tm_our_client_against_our_manager_whole_team_match() -> None:
                    for t in (1, 2) for s in SEATS]
         try:
             results = asyncio.create_task(m.run())
-            reports = await asyncio.wait_for(asyncio.gather(*(c.run(30) for c in clients)), 120)
+            reports = await asyncio.wait_for(asyncio.gather(*(c.run(120) for c in clients)), 300)
             return await results, list(reports)
         finally:
             await m.close()
@@ -86,7 +86,7 @@ def test_tm_a_program_sees_only_what_its_seat_may_see_when_it_may() -> None:
         clients = [TableClient("127.0.0.1", port_of(m), s, team_of(1, s), bot_chooser("baseline"), seed=s)
                    for s in SEATS]
         try:
-            await asyncio.wait_for(asyncio.gather(m.run(), *(c.run(30) for c in clients)), 120)
+            await asyncio.wait_for(asyncio.gather(m.run(), *(c.run(120) for c in clients)), 300)
         finally:
             await m.close()
 
@@ -129,7 +129,7 @@ def test_tm_an_independent_minimal_client_plays_whole_boards() -> None:
         await m.start()
         client = MinimalClient(port_of(m), "East", "guests")
         try:
-            await asyncio.wait_for(asyncio.gather(m.run(), client.run()), 120)
+            await asyncio.wait_for(asyncio.gather(m.run(), client.run()), 300)
         finally:
             await m.close()
         return client
@@ -204,7 +204,7 @@ def test_tm_bad_lines_are_refused_and_the_table_goes_on() -> None:
             await asyncio.sleep(0.05)
             clients = [TableClient("127.0.0.1", port_of(m), s, team_of(1, s), bot_chooser("baseline"), seed=s)
                        for s in SEATS]
-            await asyncio.wait_for(asyncio.gather(runner, *(c.run(30) for c in clients)), 60)
+            await asyncio.wait_for(asyncio.gather(runner, *(c.run(120) for c in clients)), 300)
         finally:
             runner.cancel()
             await m.close()
@@ -237,11 +237,11 @@ def test_tm_a_program_that_disconnects_mid_board_reconnects_to_its_seat() -> Non
         runner = asyncio.create_task(m.run())
         try:
             with pytest.raises(ConnectionAbortedError):
-                await asyncio.wait_for(first.run(30), 60)
+                await asyncio.wait_for(first.run(120), 300)
             assert m.tables[1].state is not None and m.tables[1].state.phase != "done"
             before = len(m.tables[1].state.actions)
             second = TableClient("127.0.0.1", port_of(m), Seat.S, "bazas", bot_chooser("baseline"), seed=9)
-            report, _ = await asyncio.wait_for(asyncio.gather(second.run(30), runner), 60)
+            report, _ = await asyncio.wait_for(asyncio.gather(second.run(120), runner), 300)
         finally:
             runner.cancel()
             await m.close()
@@ -262,7 +262,7 @@ def test_tm_alerts_go_both_ways() -> None:
     strong = Deal.from_pbn("N:AKQJ5.AKQ2.AK2.2 84.J85.Q963.Q963 962.963.T74.KT74 T73.T74.J85.AJ85")
     kinds: dict[tuple[int, Seat], SeatKind] = {(1, s): "program" if s == Seat.E else "bot" for s in SEATS}
     seen: list[tuple[tuple[int, str], ...]] = []
-    inner = bot_decider("normal")
+    inner = bot_decider("fast", seconds=0.05)
 
     def watching(state: Any, seat: Seat, plan: BoardPlan, alerts: Any) -> Any:
         seen.append(alerts)
@@ -279,7 +279,7 @@ def test_tm_alerts_go_both_ways() -> None:
         await m.start()
         client = TableClient("127.0.0.1", port_of(m), Seat.E, "guests", alerting)
         try:
-            _, report = await asyncio.wait_for(asyncio.gather(m.run(), client.run(30)), 120)
+            _, report = await asyncio.wait_for(asyncio.gather(m.run(), client.run(120)), 300)
         finally:
             await m.close()
         return report
