@@ -226,7 +226,6 @@ GAME_FORCES: tuple[tuple[str, str], ...] = (
     ("o1.jump_shift", "SAYC SP-3, Rebids by Opener — jump shift"),
     ("o.1nt.jump_shift", "SAYC SP-3, Rebids by Opener — jump shift"),
     ("adv.x.cue", "SAYC SP-3, Takeout Doubles — advancer's cue-bid"),
-    ("adv.bal.x.cue", "SAYC SP-3, Takeout Doubles — advancer's cue-bid"),
 )
 
 
@@ -601,17 +600,29 @@ def _game_values(sit: Situation, f: HandFeatures) -> bool:
 
 
 def _game_calls(sit: Situation, f: HandFeatures) -> Iterable[Call]:
-    for s in _best_fit(sit, f):
+    """Game where the values suffice for that strain (a minor needs more than a major or
+    notrump); else a call below the four level that keeps the auction going."""
+    expected = partner_expected(sit)
+    game_forcing = game_forced(sit)
+
+    def enough(st: Strain) -> bool:
+        return game_forcing or my_points(sit, f, st) + expected >= sit.game_points(st)
+
+    fits = _best_fit(sit, f)
+    for s in fits:
         st = Strain(s)
-        if st.is_major:
+        if st.is_major and enough(st):
             yield bid_at(max(sit.cheapest_level(st), sit.game_level(st)), st) or PASS
-    yield bid_at(max(sit.cheapest_level(Strain.NT), sit.game_level(Strain.NT)), Strain.NT) or PASS
-    for s in _best_fit(sit, f):
+    if enough(Strain.NT):
+        yield bid_at(max(sit.cheapest_level(Strain.NT), sit.game_level(Strain.NT)), Strain.NT) or PASS
+    for s in fits:
         st = Strain(s)
-        if st.is_minor:
+        if st.is_minor and enough(st):
             yield bid_at(max(sit.cheapest_level(st), sit.game_level(st)), st) or PASS
     # No fit, no stopper: a forcing cue-bid or a new suit keeps the auction going.
-    yield from _forced_calls(sit, f)
+    for c in _forced_calls(sit, f):
+        if isinstance(c, Bid) and c.level <= 3:
+            yield c
 
 
 def _cheap(sit: Situation, strain: Strain) -> Call:
@@ -637,9 +648,10 @@ def _forced_calls(sit: Situation, f: HandFeatures) -> Iterable[Call]:
             yield _cheap(sit, Strain(s))
     for s in by_len:
         yield _cheap(sit, Strain(s))
-    theirs = their_natural_suits(sit)
-    for s in theirs:
-        yield _cheap(sit, Strain(s))
+    for s in their_natural_suits(sit):
+        cue = _cheap(sit, Strain(s))
+        if isinstance(cue, Bid) and cue.level <= 3:
+            yield cue
 
 
 def _compete_calls(sit: Situation, f: HandFeatures) -> Iterable[Call]:
@@ -655,9 +667,15 @@ def _any_calls(sit: Situation, f: HandFeatures) -> Iterable[Call]:
     game without slam values: the slam intent comes first)."""
     yield PASS
     yield from _forced_calls(sit, f)
-    for c in sit.auction.legal_calls():
-        if not isinstance(c, Bid) or c.level <= sit.game_level(c.strain):
-            yield c
+    theirs = their_natural_suits(sit)
+
+    def sensible(c: Call) -> bool:
+        if not isinstance(c, Bid):
+            return True
+        high_cue = c.level >= 4 and c.strain is not Strain.NT and int(c.strain) in theirs
+        return c.level <= sit.game_level(c.strain) and not high_cue
+
+    yield from (c for c in sit.auction.legal_calls() if sensible(c))
 
 
 INTENTS: tuple[Intent, ...] = (

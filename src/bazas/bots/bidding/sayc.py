@@ -977,8 +977,36 @@ def _advance_double_rows(tag: str, adv: str) -> list[Rule]:
     return rows
 
 
+def _advance_takeout_rows(tag: str, pat: str) -> list[Rule]:
+    """Advancing partner's takeout double of a two- or three-level bid (or a balancing double):
+    a penalty pass needs length and honours in their suit; otherwise always bid."""
+    src = "SAYC SP-3, Competitive Bidding — takeout doubles: advancer's answers"
+    not_x = lambda s, b: b["y"] != b["x"]  # noqa: E731
+    return [
+        R(f"{tag}.pen", pat, "P", H(x="5+", hon=("x", "3+"), hcp="8+"), "Pass: converts to penalties",
+          "Paso: convierte en castigo", source=src),
+        R(f"{tag}.game", pat, "game:y", H(y="5+", hcp="11+"), "Game in my major", "Manga en mi mayor",
+          when=both(not_x, is_major("y")), source=src),
+        R(f"{tag}.3nt", pat, "3NT", H(hcp="11+", stop="x"), "Game in notrump with their suit stopped",
+          "Manga a sin triunfo con su palo parado", source=src),
+        R(f"{tag}.cue", pat, "cheap:x", H(hcp="13+"), "Cue-bid: game values, asks for more", "Cuebid: valores de manga, pide más",
+          forcing=True, artificial=True, when=lambda s, b: s.cheapest_level(Strain(b["x"])) <= 4, source=src),
+        R(f"{tag}.jump", pat, "jump:y", H(y="4+", hcp="9-12"), "Jump: invitational values", "Salto: valores invitativos",
+          when=both(not_x, lambda s, b: s.cheapest_level(Strain(b["y"])) + 1 < s.game_level(Strain(b["y"]))),
+          order="major", source=src),
+        R(f"{tag}.nt", pat, "cheap:NT", H(hcp="8-10", stop="x", bal=True), "Notrump with their suit stopped",
+          "Sin triunfo con su palo parado", when=lambda s, b: s.cheapest_level(Strain.NT) <= 3, source=src),
+        R(f"{tag}.bid", pat, "cheap:y", H(y="3+"), "Forced answer: my best suit", "Respuesta forzada: mi mejor palo",
+          when=not_x, order="major", source=src),
+        R(f"{tag}.any", pat, "cheap:y", None, "Forced answer", "Respuesta forzada", when=not_x, order="long_high",
+          source=src),
+    ]
+
+
 def _competition_rows() -> list[Rule]:
     rows: list[Rule] = _two_suiter_rows() + _doubler_rows() + _balancing_more_rows() + _nt_interference_rows()
+    for tag, pat in (("adv2x", "2x X P"), ("adv3x", "3x X P"), ("advb2x", "2x P P X P"), ("advbfit", "1x P 2x P P X P")):
+        rows += _advance_takeout_rows(tag, pat)
     # -- direct overcalls over one of a suit ------------------------------------------------------
     rows += [
         R("ov.1nt", "1x", "1NT", H(hcp="15-18", bal=True, stop="x"), "1NT overcall: 15–18 balanced with a stopper",
