@@ -8,7 +8,6 @@ docs/rules/royal-auction-and-nullos.md.
 
 from __future__ import annotations
 
-import inspect
 import json
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,6 @@ from typing import Any
 import pytest
 
 from bazas.cli.main import main
-from bazas.engine.auction import Auction
 
 #: A whole Royal Auction rubber with nullos. First dealer N, then E, S, W, N.
 RUBBER = {
@@ -105,10 +103,6 @@ def test_issue11_auction_1920_with_nullos_json(capsys: pytest.CaptureFixture[str
     assert data["totals"] == {"NS": 0, "EW": 270}
 
 
-HOOK = "denominations" in inspect.signature(Auction.__init__).parameters
-
-
-@pytest.mark.skipif(not HOOK, reason="the auction does not take a denomination set yet (issue 11 hook)")
 def test_issue11_royal_record_with_the_auction(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """The auction names the declarer: one royal by N, three clubs by E beats two royals (Law 44)."""
     record = {"ruleset": "royal-auction", "deals": [
@@ -117,14 +111,3 @@ def test_issue11_royal_record_with_the_auction(capsys: pytest.CaptureFixture[str
     assert code == 0 and err == ""
     d = json.loads(out)["deals"][0]
     assert (d["contract"], d["declarer"], d["below"]) == ("3C", "E", {"NS": 0, "EW": 18})
-
-
-def test_issue11_royal_record_with_an_auction_before_the_hook(capsys: pytest.CaptureFixture[str],
-                                                              tmp_path: Path) -> None:
-    """Without the hook the scorepad says clearly that it needs the contract and the declarer."""
-    if HOOK:
-        pytest.skip("the hook is there: the test above checks the auction")
-    record = {"ruleset": "royal-auction", "deals": [{"auction": ["1RS", "P", "P", "P"], "tricks": 9}]}
-    code, out, err = run(capsys, tmp_path, record)
-    assert code == 2 and out == ""
-    assert "deal 1, field 'auction'" in err and "give the contract and the declarer instead" in err

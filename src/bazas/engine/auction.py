@@ -27,12 +27,35 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import ClassVar, Self
+from typing import ClassVar, Protocol, Self
 
 from .calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Double, Doubling, Pass, Redouble
 from .calls import parse_call as _parse_call
 from .errors import GameOver, IllegalCall, WrongTurn
 from .seats import SEATS, Seat
+
+
+class Denominations(Protocol):
+    """The denominations of a game that has its own (Royal Auction's royal spades, the nullo):
+    its bids in order, lowest first (``bids[i].rank == i``), which denomination a bid names (0 to
+    ``count - 1``: the declarer is the first of the side to name it), the contract a bid makes,
+    whether the dealer must bid, how a bid must beat the last (``rule``, for messages) and how its
+    calls are written. :class:`bazas.engine.rulesets.denominations.Denominations` is one."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def bids(self) -> tuple[Bid, ...]: ...
+    @property
+    def dealer_must_bid(self) -> bool: ...
+    @property
+    def rule(self) -> str: ...
+    def key(self, bid: Bid) -> int: ...
+    def contract(self, bid: Bid, doubling: Doubling = ...) -> Contract: ...
+    def parse_call(self, text: str) -> Call: ...
+
 
 #: The four players of contract and auction bridge, in calling order.
 FOUR_PLAYERS: tuple[Seat, ...] = SEATS
@@ -82,7 +105,8 @@ class Auction:
     """The calls made so far from ``dealer`` by ``players`` (the seats that call, in turn order;
     N, E, S, W by default). Immutable: :meth:`apply` returns a new auction."""
 
-    __slots__ = ("dealer", "calls", "_seats", "_last_bid", "_last_bidder", "_doubling", "_passes", "_first_namer")
+    __slots__ = ("dealer", "calls", "_seats", "_den", "_last_bid", "_last_bidder", "_doubling", "_passes",
+                 "_first_namer")
 
     #: The players when none are given (a subclass may change it; see ``ThreeHandedAuction``).
     DEFAULT_PLAYERS: ClassVar[tuple[Seat, ...]] = FOUR_PLAYERS
@@ -97,23 +121,29 @@ class Auction:
     # (side, strain) -> first seat of that side to name that strain, flattened to 5 entries a side.
     _first_namer: tuple[Seat | None, ...]
 
-    def __init__(self, dealer: Seat, players: Iterable[Seat] | None = None) -> None:
+    def __init__(self, dealer: Seat, players: Iterable[Seat] | None = None,
+                 denominations: Denominations | None = None) -> None:
         seating = _seating(self.DEFAULT_PLAYERS if players is None else tuple(players), dealer)
         self.dealer = dealer
         self.calls = ()
         self._seats = seating
+        self._den = denominations
         self._last_bid = None
         self._last_bidder = None
         self._doubling = Doubling.UNDOUBLED
         self._passes = 0
-        self._first_namer = (None,) * (5 * (2 if seating.partnerships else seating.n))
+        width = 5 if denominations is None else denominations.count
+        self._first_namer = (None,) * (width * (2 if seating.partnerships else seating.n))
 
     @classmethod
-    def from_calls(cls, dealer: Seat, calls: Iterable[Call | str], players: Iterable[Seat] | None = None) -> Self:
+    def from_calls(cls, dealer: Seat, calls: Iterable[Call | str], players: Iterable[Seat] | None = None,
+                   denominations: Denominations | None = None) -> Self:
         """Replay ``calls`` (values or text) from ``dealer``; raises on the first illegal one."""
-        auction = cls(dealer, players)
+        # (a subclass may take only the dealer and the players: pass the set only when there is one)
+        auction = cls(dealer, players) if denominations is None else cls(dealer, players, denominations=denominations)
+        parse = _parse_call if denominations is None else denominations.parse_call
         for i, c in enumerate(calls):
-            call = _parse_call(c) if isinstance(c, str) else c
+            call = parse(c) if isinstance(c, str) else c
             try:
                 auction = auction.apply(call)
             except (IllegalCall, GameOver) as exc:
@@ -177,7 +207,18 @@ class Auction:
         """The final contract once the auction is complete (None while open or when passed out)."""
         if not self.is_complete or self._last_bid is None:
             return None
-        return Contract(self._last_bid.level, self._last_bid.strain, self._doubling)
+        return self._contract(self._last_bid)
+
+    def _contract(self, bid: Bid) -> Contract:
+        if self._den is None:
+            return Contract(bid.level, bid.strain, self._doubling)
+        return self._den.contract(bid, self._doubling)
+
+    def _key(self, bidder: Seat, bid: Bid) -> int:
+        """Index of (bidder's side, bid's denomination) in ``_first_namer``."""
+        if self._den is None:
+            return self._seats.side[bidder] * 5 + bid.strain
+        return self._seats.side[bidder] * self._den.count + self._den.key(bid)
 
     @property
     def declarer(self) -> Seat | None:
@@ -185,15 +226,15 @@ class Auction:
         when each player bids for himself, the last bidder."""
         if not self.is_complete or self._last_bid is None or self._last_bidder is None:
             return None
-        return self._first_namer[self._seats.side[self._last_bidder] * 5 + self._last_bid.strain]
+        return self._first_namer[self._key(self._last_bidder, self._last_bid)]
 
     def current_contract(self) -> tuple[Contract, Seat] | None:
         """The contract and declarer if the auction ended now (for bots and displays)."""
         if self._last_bid is None or self._last_bidder is None:
             return None
-        declarer = self._first_namer[self._seats.side[self._last_bidder] * 5 + self._last_bid.strain]
+        declarer = self._first_namer[self._key(self._last_bidder, self._last_bid)]
         assert declarer is not None
-        return Contract(self._last_bid.level, self._last_bid.strain, self._doubling), declarer
+        return self._contract(self._last_bid), declarer
 
     def seat_of(self, index: int) -> Seat:
         """The seat that made call number ``index`` (0-based)."""
@@ -221,14 +262,21 @@ class Auction:
         turn = self.turn
         if seat is not None and seat != turn:
             raise WrongTurn(f"it is {turn.name}'s turn to call, not {seat.name}'s")
+        den = self._den
         if isinstance(call, Pass):
+            if den is not None and den.dealer_must_bid and not self.calls:
+                raise IllegalCall(f"the dealer must bid in {den.name} (Whist Club Law 42)")
             return
         laws = self._seats.partnerships  # the Laws' numbers are cited for the four-player game
         if isinstance(call, Bid):
+            bids = ALL_BIDS if den is None else den.bids
+            if not 0 <= call.rank < len(bids) or bids[call.rank] != call:
+                raise IllegalCall(f"{call} is not a bid of this game")
             if self._last_bid is not None and call.rank <= self._last_bid.rank:
+                rule = "a higher level, or the same level in a higher strain; Law 18" if den is None else den.rule
                 raise IllegalCall(
                     f"{call} is insufficient: it must outrank the last bid, {self._last_bid}"
-                    + (" (a higher level, or the same level in a higher strain; Law 18)" if laws else "")
+                    + (f" ({rule})" if laws or den is not None else "")
                 )
             return
         if isinstance(call, Double):
@@ -271,7 +319,9 @@ class Auction:
         """Every legal call, in the fixed order P, X, XX, then bids from lowest to highest."""
         if self.is_complete:
             return []
-        out: list[Call] = [PASS]
+        den = self._den
+        bids = ALL_BIDS if den is None else den.bids
+        out: list[Call] = [] if den is not None and den.dealer_must_bid and not self.calls else [PASS]
         if self._last_bid is not None:
             assert self._last_bidder is not None
             s = self._seats
@@ -281,9 +331,9 @@ class Auction:
                 out.append(DOUBLE)
             elif self._doubling is Doubling.DOUBLED and same_side:
                 out.append(REDOUBLE)
-            out.extend(ALL_BIDS[self._last_bid.rank + 1:])
+            out.extend(bids[self._last_bid.rank + 1:])
         else:
-            out.extend(ALL_BIDS)
+            out.extend(bids)
         return out
 
     def apply(self, call: Call, seat: Seat | None = None) -> Self:
@@ -293,6 +343,7 @@ class Auction:
         nxt.dealer = self.dealer
         nxt.calls = (*self.calls, call)
         nxt._seats = self._seats
+        nxt._den = self._den
         nxt._last_bid = self._last_bid
         nxt._last_bidder = self._last_bidder
         nxt._doubling = self._doubling
@@ -306,7 +357,7 @@ class Auction:
             nxt._last_bid = call
             nxt._last_bidder = turn
             nxt._doubling = Doubling.UNDOUBLED
-            key = self._seats.side[turn] * 5 + call.strain
+            key = self._key(turn, call)
             if self._first_namer[key] is None:
                 namers = list(self._first_namer)
                 namers[key] = turn
@@ -319,13 +370,13 @@ class Auction:
 
     def undo(self) -> Self:
         """The auction without its last call."""
-        return self.from_calls(self.dealer, self.calls[:-1], self._seats.players)
+        return self.from_calls(self.dealer, self.calls[:-1], self._seats.players, self._den)
 
     # -- values --------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Auction) and self.dealer == other.dealer and self.calls == other.calls
-            and self._seats.players == other._seats.players
+            and self._seats.players == other._seats.players and self._den is other._den
         )
 
     def __hash__(self) -> int:

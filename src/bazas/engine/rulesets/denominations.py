@@ -361,19 +361,11 @@ class Denominations:
         return self.contract(self.bid(int(t[0]), d), doubling)
 
     def replay(self, dealer: object, calls: Iterable[str | Call]) -> object:
-        """The auction of ``calls`` from ``dealer`` in this game. Needs the auction's denomination
-        hook (``Auction(dealer, denominations=...)``); without it, raises :class:`InvalidNotation`
-        saying so."""
+        """The auction of ``calls`` from ``dealer`` in this game (its bids, its order, its rules)."""
         from ..auction import Auction
 
         parsed = [self.parse_call(c) if isinstance(c, str) else c for c in calls]
-        try:
-            return Auction.from_calls(dealer, parsed, denominations=self)  # type: ignore[call-arg, arg-type]
-        except TypeError as exc:
-            if "denominations" not in str(exc):
-                raise
-            raise InvalidNotation(f"the auction of {self.name} cannot be replayed yet (the auction does not take "
-                                  "a denomination set); give the contract and the declarer instead") from None
+        return Auction.from_calls(dealer, parsed, denominations=self)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         return f"<Denominations {self.name}: {self.codes()}, {self.order} order>"
