@@ -65,3 +65,32 @@ def test_result_helper_validates() -> None:
     with pytest.raises(ScoringError):
         result("4S", "N", -1)
     assert result("pass").passed_out
+
+
+def test_issue11_table_options_make_variants_whose_ids_read_back() -> None:
+    """Every game's table options (seed 001's house options, nullos, Chicago without honours) give
+    a variant whose id names them, and the registry reads that id back to the same game."""
+    from bazas.engine.rulesets import RulesetOptionError, get
+
+    cases = [
+        ("chicago", {"honours": False}, "chicago+no-honours"),
+        ("auction-1920", {"honours": "later"}, "auction-1920+later-honours"),
+        ("auction-1920", {"passed_out": "same_dealer", "deals": 8}, "auction-1920+same-dealer-redeals+8-deals"),
+        ("auction-1920", {"nullos": True}, "auction-1920+nullos"),
+        ("royal-auction", {"nullos": True}, "royal-auction+nullos"),
+        ("rubber", {}, "rubber"),
+    ]
+    for game, options, variant_id in cases:
+        variant = get(game).with_options(options)
+        assert variant.id == variant_id
+        assert variant.options() == options
+        again = get(variant_id)
+        assert again.id == variant_id and again.options() == options
+        assert again.base_id == game
+        assert again.facts()["options"] == options
+    with pytest.raises(RulesetOptionError) as bad:
+        get("chicago").with_options({"honours": "sometimes"})
+    assert bad.value.option == "honours"
+    with pytest.raises(RulesetOptionError) as unknown:
+        get("rubber").with_options({"nullos": True})
+    assert unknown.value.option == "nullos"

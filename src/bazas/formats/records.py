@@ -37,12 +37,9 @@ from bazas.engine.deal import Board, Deal
 from bazas.engine.errors import BazasError
 from bazas.engine.honours import Honours, from_cards
 from bazas.engine.rulesets import get as get_ruleset
-from bazas.engine.rulesets.auction_variants import auction_variant
-from bazas.engine.rulesets.base import DealResult, LineItem, PerSide, Ruleset
-from bazas.engine.rulesets.chicago import Chicago
+from bazas.engine.rulesets.base import DealResult, LineItem, PerSide, Ruleset, RulesetOptionError
 from bazas.engine.rulesets.denominations import denominations_of, parse_contract
 from bazas.engine.rulesets.duplicate import Duplicate
-from bazas.engine.rulesets.nullos import accepts_nullos, with_nullos
 from bazas.engine.seats import Seat, Side
 from bazas.engine.session import ScoredDeal, Session
 
@@ -102,44 +99,14 @@ def _seat(value: object, deal: int | None, field: str) -> Seat:
 
 
 def _with_options(ruleset: Ruleset, options: object) -> Ruleset:
-    """Seed 001's variants of auction-1920: ``{"honours": "1920"|"later", "passed_out":
-    "next_dealer"|"same_dealer", "deals": N}`` (RULES.md, "Variants from seed 001"); for chicago,
-    the table option ``{"honours": false}`` that switches honours off (RULES.md, "chicago")."""
+    """The game with its table options (``Ruleset.with_options``: seed 001's variants of
+    auction-1920, nullos, chicago without honours...); a bad option names its field."""
     if not isinstance(options, dict):
         raise RecordError(f"expected an object, not {json.dumps(options)}", None, "options")
-    if "nullos" in options:
-        # Issue 11: the nullo bid, an option of auction-1920 (and its variants) and royal-auction.
-        nullos = options["nullos"]
-        if not isinstance(nullos, bool):
-            raise RecordError(f"expected true or false, not {json.dumps(nullos)}", None, "options.nullos")
-        if not accepts_nullos(ruleset):
-            raise RecordError(f"nullos are an option of auction-1920 and royal-auction, not {ruleset.id}", None,
-                              "options.nullos")
-        rest = {k: v for k, v in options.items() if k != "nullos"}
-        base = _with_options(ruleset, rest) if rest else ruleset
-        return with_nullos(base) if nullos else base
-    if isinstance(ruleset, Chicago):
-        # RULES.md "chicago": honours as in rubber, "a table option may switch them off".
-        unknown = sorted(set(options) - {"honours"})
-        if unknown:
-            raise RecordError("unknown option (chicago has only honours: true or false)", None,
-                              f"options.{unknown[0]}")
-        honours = options.get("honours", True)
-        if not isinstance(honours, bool):
-            raise RecordError(f"expected true or false, not {json.dumps(honours)}", None, "options.honours")
-        return ruleset if honours else ruleset.without_honours()
-    if ruleset.id != "auction-1920":
-        raise RecordError(f"options are seed 001's Auction variants; ruleset {ruleset.id} has none", None, "options")
-    unknown = sorted(set(options) - {"honours", "passed_out", "deals"})
-    if unknown:
-        raise RecordError("unknown option (expected honours, passed_out, deals)", None, f"options.{unknown[0]}")
-    deals = options.get("deals")
-    if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool)):
-        raise RecordError(f"expected a number of deals, not {json.dumps(deals)}", None, "options.deals")
     try:
-        return auction_variant(str(options.get("honours", "1920")), str(options.get("passed_out", "next_dealer")), deals)
-    except BazasError as exc:
-        raise RecordError(str(exc), None, "options") from None
+        return ruleset.with_options(options)
+    except RulesetOptionError as exc:
+        raise RecordError(str(exc), None, f"options.{exc.option}") from None
 
 
 def session_from_record(data: object) -> Session:

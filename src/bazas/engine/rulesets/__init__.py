@@ -31,6 +31,7 @@ from .base import (
     LineItem,
     PerSide,
     Ruleset,
+    RulesetOptionError,
     SheetKind,
     Standing,
     sum_items,
@@ -48,6 +49,7 @@ __all__ = [
     "load_modules",
     "one_table",
     "register",
+    "RulesetOptionError",
     "CHICAGO",
     "DUPLICATE",
     "RUBBER",
@@ -126,10 +128,25 @@ def one_table() -> tuple[Ruleset, ...]:
 
 
 def get(name: str | Ruleset) -> Ruleset:
-    """The ruleset called ``name`` (id or alias, any case); a Ruleset is returned as is."""
+    """The ruleset called ``name`` (id or alias, any case); a Ruleset is returned as is. A
+    variant's id, ``<game>+<option>...`` (:meth:`Ruleset.with_options`), gives the variant.
+
+    >>> get("chicago+no-honours").counts_honours, get("subasta+later-honours+8-deals").options()
+    (False, {'honours': 'later', 'deals': 8})
+    """
     if isinstance(name, Ruleset):
         return name
     ruleset = _BY_NAME.get(_key(name))
+    if ruleset is None and "+" in name:
+        base_name, *tokens = name.split("+")
+        base = get(base_name)
+        options: dict[str, object] = {}
+        try:
+            for token in tokens:
+                options.update(base.option_token(token.strip().lower()))
+            return base.with_options(options)
+        except ScoringError as exc:
+            raise UnknownRuleset(f"unknown ruleset {name!r}: {exc}") from None
     if ruleset is None:
         raise UnknownRuleset(f"unknown ruleset {name!r} (known: {', '.join(ids())})")
     return ruleset

@@ -23,7 +23,20 @@ from ..deal import Vulnerability
 from ..errors import ScoringError
 from ..honours import Honours
 from ..seats import Side
-from .base import BotScoring, DealResult, DealScore, Item, LineItem, PerSide, Ruleset, Standing, check_tricks
+from .base import (
+    BotScoring,
+    DealResult,
+    DealScore,
+    Item,
+    LineItem,
+    PerSide,
+    Ruleset,
+    RulesetOptionError,
+    Standing,
+    check_bool,
+    check_tricks,
+    shown,
+)
 
 SOURCE = (
     "seed 000 (Auction Bridge, New York Whist Club code of 1920, after H. D. Elwell, "
@@ -184,6 +197,54 @@ class Auction1920(Ruleset):
                 items.append(LineItem(Item.RUBBER, side, RUBBER_BONUS))
         after = Standing(dealer.lho, standing.deal_number + 1, 1, games, parts, over)
         return DealScore(dealer, Vulnerability.NONE, tuple(items), after, game_won_by, over)
+
+    option_help = {
+        "honours": "\"1920\" (the default) or \"later\": seed 001's later honours table",
+        "passed_out": "\"next_dealer\" (the default) or \"same_dealer\": who deals after a passed-out deal",
+        "deals": "a short session of this many deals (seed 001)",
+        "nullos": "true: the nullo bid (1913-1914 house rule, issue 11)",
+    }
+
+    def with_options(self, options: Mapping[str, object]) -> Ruleset:
+        """Seed 001's house options and nullos (see :attr:`option_help`).
+
+        >>> AUCTION_1920.with_options({"honours": "later", "nullos": True}).id
+        'auction-1920+later-honours+nullos'
+        >>> AUCTION_1920.with_options({"deals": 0})
+        Traceback (most recent call last):
+        ...
+        bazas.engine.rulesets.base.RulesetOptionError: a short session has 1-1000 deals, not 0
+        """
+        from .auction_variants import auction_variant
+        from .nullos import with_nullos
+
+        merged = {**self.options(), **options}
+        for name in merged:
+            if name not in self.option_help:
+                raise RulesetOptionError(name, "unknown option (expected honours, passed_out, deals, nullos)")
+        deals = merged.get("deals")
+        if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool)):
+            raise RulesetOptionError("deals", f"expected a number of deals, not {shown(deals)}")
+        nullos = check_bool(merged, "nullos")
+        try:
+            game = auction_variant(str(merged.get("honours", "1920")), str(merged.get("passed_out", "next_dealer")),
+                                   deals)
+        except ScoringError as exc:
+            name = "deals" if "deals" in str(exc) else "honours" if "honours" in str(exc) else "passed_out"
+            raise RulesetOptionError(name, str(exc)) from None
+        return with_nullos(game) if nullos else game
+
+    def option_token(self, token: str) -> dict[str, object]:
+        if token == "later-honours":
+            return {"honours": "later"}
+        if token == "same-dealer-redeals":
+            return {"passed_out": "same_dealer"}
+        if token == "nullos":
+            return {"nullos": True}
+        number, _, rest = token.partition("-")
+        if rest == "deals" and number.isdigit():
+            return {"deals": int(number)}
+        return super().option_token(token)
 
     def bot_score(self, contract: Contract, tricks: int, vulnerable: bool, part_score: int = 0) -> int:
         """The contract's own score plus :attr:`GAME_VALUE` when it completes a game.

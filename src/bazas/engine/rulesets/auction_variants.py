@@ -73,6 +73,16 @@ class Auction1920Variant(Auction1920):
         self.source = "seed 001 (Auction Bridge how-to and variants), as ruled by RULES.md 'Variants'; " \
             "otherwise seed 000"
 
+    def options(self) -> dict[str, object]:
+        out: dict[str, object] = {}
+        if self.honours_table != "1920":
+            out["honours"] = self.honours_table
+        if self.passed_out != "next_dealer":
+            out["passed_out"] = self.passed_out
+        if self.deals is not None:
+            out["deals"] = self.deals
+        return out
+
     def score(self, standing: Standing, result: DealResult) -> DealScore:
         if standing.over:
             raise ScoringError("the session is over")

@@ -22,6 +22,7 @@ LineItem(kind=<Item.TRICK_SCORE: 'trick score'>, side=<Side.NS: 0>, points=36, b
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -298,6 +299,32 @@ class SheetKind(StrEnum):
     DUPLICATE = "duplicate"
 
 
+class RulesetOptionError(ScoringError):
+    """A table option a game does not take, or a bad value for one; ``option`` names it."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+def shown(value: object) -> str:
+    """``value`` as JSON writes it (as a record's reader saw it), else its repr."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def check_bool(options: Mapping[str, object], name: str) -> bool | None:
+    """The value of the yes/no option ``name`` (None when not given)."""
+    if name not in options:
+        return None
+    value = options[name]
+    if not isinstance(value, bool):
+        raise RulesetOptionError(name, f"expected true or false, not {shown(value)}")
+    return value
+
+
 class Ruleset(ABC):
     """What every ruleset gives the session, the server and the bots.
 
@@ -391,6 +418,39 @@ class Ruleset(ABC):
             return None
         return Side.NS if totals.ns > totals.ew else Side.EW
 
+    # -- table options ------------------------------------------------------------------------
+    #: The table options the game takes, with what each means (name -> description), for the
+    #: table's creation form and the records; empty: none.
+    option_help: Mapping[str, str] = {}
+
+    def with_options(self, options: Mapping[str, object]) -> Ruleset:
+        """This game with the table ``options`` (``{}``: the game itself). A variant has an id of
+        its own, ``<base id>+<token>...``, that :func:`bazas.engine.rulesets.get` reads back.
+        Raises :class:`RulesetOptionError` naming a bad option.
+
+        >>> from bazas.engine.rulesets import get
+        >>> get("rubber").with_options({"honours": False})
+        Traceback (most recent call last):
+        ...
+        bazas.engine.rulesets.base.RulesetOptionError: rubber has no option 'honours'
+        """
+        for name in options:
+            raise RulesetOptionError(name, f"{self.id} has no option {name!r}")
+        return self
+
+    def options(self) -> dict[str, object]:
+        """The options that made this ruleset from its game (``{}`` for the game itself)."""
+        return {}
+
+    def option_token(self, token: str) -> dict[str, object]:
+        """The options one ``+token`` of a variant's id stands for."""
+        raise RulesetOptionError(token, f"{self.id} has no option {token!r}")
+
+    @property
+    def base_id(self) -> str:
+        """The game's id without its options."""
+        return self.id.split("+", 1)[0]
+
     def bot_score(self, contract: Contract, tricks: int, vulnerable: bool, part_score: int = 0) -> int:
         """What a result is worth to declarer's side for a bot choosing its play: the contract on
         its own (:meth:`declarer_score`) plus, where this ruleset leaves the game bonus to the
@@ -418,7 +478,8 @@ class Ruleset(ABC):
             "session_deals": self.session_deals, "one_table": self.one_table,
             "counts_honours": self.counts_honours, "bidding_system": self.bidding_system,
             "bot_scoring": self.bot_scoring.value, "sheet": self.sheet.value,
-            "pbn_scoring": self.pbn_scoring,
+            "pbn_scoring": self.pbn_scoring, "base_id": self.base_id, "options": self.options(),
+            "option_help": dict(self.option_help),
         }
 
     def __repr__(self) -> str:

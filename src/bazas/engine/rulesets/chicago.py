@@ -18,6 +18,8 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..calls import Contract
 from ..deal import Vulnerability
 from ..errors import ScoringError
@@ -30,8 +32,10 @@ from .base import (
     LineItem,
     PerSide,
     Ruleset,
+    RulesetOptionError,
     SheetKind,
     Standing,
+    check_bool,
     net_points,
 )
 from .contract_scoring import LAWS_HONOURS, LAWS_SCALE, contract_items, honours_items
@@ -78,8 +82,34 @@ class Chicago(Ruleset):
     menu_order = 20
     names = {"en": "Chicago", "es": "Chicago"}
 
+    option_help = {"honours": "honours score (true, the default) or not (false); RULES.md 'chicago'"}
+
     def __init__(self, honours: bool = True) -> None:
         self._honours = honours
+        if not honours:
+            self.id = "chicago+no-honours"
+            self.aliases = (self.id,)
+            self.title = "Chicago (four-deal bridge), without honours"
+
+    def with_options(self, options: Mapping[str, object]) -> Chicago:
+        """``{"honours": false}`` switches honours off (RULES.md, "chicago").
+
+        >>> CHICAGO.with_options({"honours": False}).id
+        'chicago+no-honours'
+        """
+        for name in options:
+            if name != "honours":
+                raise RulesetOptionError(name, "unknown option (chicago has only honours: true or false)")
+        honours = check_bool(options, "honours")
+        return self.without_honours() if honours is False else CHICAGO
+
+    def options(self) -> dict[str, object]:
+        return {} if self._honours else {"honours": False}
+
+    def option_token(self, token: str) -> dict[str, object]:
+        if token == "no-honours":
+            return {"honours": False}
+        return super().option_token(token)
 
     @property
     def counts_honours(self) -> bool:

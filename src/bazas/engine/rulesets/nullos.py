@@ -103,6 +103,15 @@ class NulloRuleset(Ruleset):
         self.menu_order = base.menu_order
         self.names: Mapping[str, str] = {"en": f"{base.name('en')} with nullos", "es": f"{base.name('es')} con nulos"}
 
+    def with_options(self, options: Mapping[str, object]) -> Ruleset:
+        return self.base.with_options({**self.options(), **options})
+
+    def options(self) -> dict[str, object]:
+        return {**self.base.options(), "nullos": True}
+
+    def option_token(self, token: str) -> dict[str, object]:
+        return self.base.option_token(token)
+
     def __getattr__(self, name: str) -> Any:
         # Anything else a game offers (e.g. Auction1920.GAME_VALUE) is the base game's.
         if name == "base":

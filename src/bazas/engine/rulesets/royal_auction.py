@@ -39,12 +39,26 @@ either side (Laws 7-8); none of these doubled (Law 10); no chicane (1913). Rubbe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..calls import Contract, Doubling, Strain
 from ..deal import Vulnerability
 from ..errors import ScoringError
 from ..honours import Honours
 from ..seats import Seat, Side
-from .base import BotScoring, DealResult, DealScore, Item, LineItem, PerSide, Ruleset, Standing, check_tricks
+from .base import (
+    BotScoring,
+    DealResult,
+    DealScore,
+    Item,
+    LineItem,
+    PerSide,
+    Ruleset,
+    RulesetOptionError,
+    Standing,
+    check_bool,
+    check_tricks,
+)
 from .denominations import ROYAL_AUCTION_DENOMINATIONS, Denominations, denomination_of, is_nullo
 
 SOURCE = (
@@ -198,6 +212,22 @@ class RoyalAuction(Ruleset):
     @property
     def counts_honours(self) -> bool:
         return True
+
+    option_help = {"nullos": "true: the nullo bid (1913-1914 house rule, issue 11)"}
+
+    def with_options(self, options: Mapping[str, object]) -> Ruleset:
+        """``{"nullos": true}`` adds the nullo bid."""
+        from .nullos import with_nullos
+
+        for name in options:
+            if name != "nullos":
+                raise RulesetOptionError(name, "unknown option (royal-auction has only nullos: true or false)")
+        return with_nullos(self) if check_bool(options, "nullos") else ROYAL_AUCTION
+
+    def option_token(self, token: str) -> dict[str, object]:
+        if token == "nullos":
+            return {"nullos": True}
+        return super().option_token(token)
 
     def facts(self) -> dict[str, object]:
         """The common facts and this game's denominations (:meth:`Denominations.facts`)."""
