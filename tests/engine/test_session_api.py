@@ -72,7 +72,7 @@ def test_issue11_table_options_make_variants_whose_ids_read_back() -> None:
     a variant whose id names them, and the registry reads that id back to the same game."""
     from bazas.engine.rulesets import RulesetOptionError, get
 
-    cases = [
+    cases: list[tuple[str, dict[str, object], str]] = [
         ("chicago", {"honours": False}, "chicago+no-honours"),
         ("auction-1920", {"honours": "later"}, "auction-1920+later-honours"),
         ("auction-1920", {"passed_out": "same_dealer", "deals": 8}, "auction-1920+same-dealer-redeals+8-deals"),
