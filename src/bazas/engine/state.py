@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from .auction import Auction
-from .calls import Bid, Call, Contract, Double, Pass, Redouble, parse_call
+from .calls import Bid, Call, Contract, Double, Pass, Redouble, Strain, parse_call
 from .cards import Card
 from .deal import Deal
 from .errors import GameOver, InvalidClaim, InvalidNotation
 from .play import Play
+from .rulesets.denominations import Denominations, ScaleBid
 from .seats import Seat, Side
 
 Phase = Literal["auction", "play", "done"]
@@ -47,9 +48,12 @@ class ClaimAction:
 Action: TypeAlias = Call | Card | ClaimAction
 
 
-def parse_action(text: str) -> Action:
-    """``1S``/``P``/``X`` → a call, ``SA``/``H10`` → a card, ``CLAIM:S:3`` → a claim."""
+def parse_action(text: str, denominations: Denominations | None = None) -> Action:
+    """``1S``/``P``/``X`` → a call, ``SA``/``H10`` → a card, ``CLAIM:S:3`` → a claim. With a game's
+    ``denominations`` its own bids are read too (``2RS``, ``1NU``: Royal Auction, nullos)."""
     t = text.strip()
+    if denominations is not None and t[:1] in tuple("1234567") and len(t) > 1:
+        return denominations.parse_call(t)
     if t.upper().startswith("CLAIM:"):
         parts = t.split(":")
         if len(parts) != 3 or not parts[2].isdigit():
@@ -62,7 +66,16 @@ def parse_action(text: str) -> Action:
     try:
         return Card.parse(t)
     except InvalidNotation:
-        raise InvalidNotation(f"not a call, card or claim: {text!r}") from None
+        pass
+    if t[:1] in tuple("1234567"):
+        # a bid in another game's denomination (2RS, 1NU): the deal state maps it to its game's bid
+        from .rulesets.denominations import every_denomination
+
+        try:
+            return every_denomination().parse_call(t)
+        except InvalidNotation:
+            pass
+    raise InvalidNotation(f"not a call, card or claim: {text!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,25 +98,32 @@ class Transition:
 class DealState:
     """Deal + auction + play. Immutable."""
 
-    __slots__ = ("deal", "dealer", "auction", "play", "actions")
+    __slots__ = ("deal", "dealer", "auction", "play", "actions", "denominations")
 
     deal: Deal
     dealer: Seat
     auction: Auction
     play: Play | None
     actions: tuple[Action, ...]
+    #: The game's own denominations (Royal Auction, nullos; issue 11), None for the five strains.
+    denominations: Denominations | None
 
     def __init__(self, deal: Deal, dealer: Seat, auction: Auction, play: Play | None,
-                 actions: tuple[Action, ...]) -> None:
+                 actions: tuple[Action, ...], denominations: Denominations | None = None) -> None:
         self.deal = deal
         self.dealer = dealer
         self.auction = auction
         self.play = play
         self.actions = actions
+        self.denominations = denominations
 
     @classmethod
-    def start(cls, deal: Deal, dealer: Seat) -> DealState:
-        return cls(deal, dealer, Auction(dealer), None, ())
+    def start(cls, deal: Deal, dealer: Seat, denominations: Denominations | None = None) -> DealState:
+        """A new deal from ``dealer``; ``denominations``: the game's own (Royal Auction's six, the
+        nullo), whose bids the auction then takes. A contract in one is played in its card-play
+        strain (royal spades: spades trumps; a nullo: no trumps, issue 11)."""
+        auction = Auction(dealer) if denominations is None else Auction(dealer, denominations=denominations)
+        return cls(deal, dealer, auction, None, (), denominations)
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -160,7 +180,21 @@ class DealState:
         return []
 
     # -- legality ------------------------------------------------------------------------------
+    def native(self, action: Action) -> Action:
+        """``action`` as this game writes it: a bid read without the game's denominations (``1S``
+        parsed as a plain bid, ``2RS`` from a record) becomes the game's own bid of that level and
+        denomination; anything else is returned as is."""
+        den = self.denominations
+        if den is None or not isinstance(action, Bid):
+            return action
+        if isinstance(action, ScaleBid):
+            if den.has(action):
+                return action
+            return den.bid(action.level, action.denomination.code)
+        return den.bid(action.level, Strain(action.strain).name if action.strain != Strain.NT else "NT")
+
     def check(self, action: Action, seat: Seat | None = None) -> None:
+        action = self.native(action)
         phase = self.phase
         if phase == "done":
             raise GameOver("the deal is over")
@@ -198,6 +232,7 @@ class DealState:
     def apply(self, action: Action, seat: Seat | None = None) -> Transition:
         """Apply ``action`` (by ``seat`` if given: dummy's cards come from declarer).
         A claim passed here is final (accepted or verified by the caller)."""
+        action = self.native(action)
         self.check(action, seat)
         actor = self.actor
         assert actor is not None
@@ -231,7 +266,7 @@ class DealState:
             mover = action.seat
             play = play.apply_claim(action.seat, action.tricks)
             events.append(Event("claim", {"seat": action.seat.name, "tricks": action.tricks}))
-        after = DealState(self.deal, self.dealer, auction, play, (*self.actions, action))
+        after = DealState(self.deal, self.dealer, auction, play, (*self.actions, action), self.denominations)
         if after.phase == "done" and not auction.is_passed_out:
             events.append(Event("deal_end", {"declarer_tricks": after.declarer_tricks}))
         return Transition(self, action, mover if not isinstance(action, ClaimAction) else actor,
@@ -241,12 +276,13 @@ class DealState:
         """The state without its last action."""
         if not self.actions:
             raise GameOver("nothing to undo")
-        return DealState.replay(self.deal, self.dealer, self.actions[:-1])
+        return DealState.replay(self.deal, self.dealer, self.actions[:-1], self.denominations)
 
     # -- records -------------------------------------------------------------------------------
     @classmethod
-    def replay(cls, deal: Deal, dealer: Seat, actions: tuple[Action, ...] | list[Action]) -> DealState:
-        state = cls.start(deal, dealer)
+    def replay(cls, deal: Deal, dealer: Seat, actions: tuple[Action, ...] | list[Action],
+               denominations: Denominations | None = None) -> DealState:
+        state = cls.start(deal, dealer, denominations)
         for i, action in enumerate(actions):
             try:
                 state = state.apply(action).after
@@ -259,14 +295,16 @@ class DealState:
                 "actions": [str(a) for a in self.actions]}
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> DealState:
+    def from_record(cls, record: dict[str, Any], denominations: Denominations | None = None) -> DealState:
+        """The state of a record (``denominations``: the game's own, as given to :meth:`start`)."""
         deal = Deal.from_pbn(str(record["deal"]))
         dealer = Seat.parse(str(record["dealer"]))
-        return cls.replay(deal, dealer, [parse_action(str(a)) for a in record.get("actions", [])])
+        return cls.replay(deal, dealer, [parse_action(str(a), denominations) for a in record.get("actions", [])],
+                          denominations)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, DealState) and self.deal == other.deal and self.dealer == other.dealer
-                and self.actions == other.actions)
+                and self.actions == other.actions and self.denominations is other.denominations)
 
     def __hash__(self) -> int:
         return hash((self.deal, self.dealer, self.actions))

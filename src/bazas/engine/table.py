@@ -52,6 +52,7 @@ from .deal import Deal, Vulnerability
 from .errors import BazasError, GameOver, InvalidClaim, InvalidNotation, WrongTurn
 from .rulesets import get as get_ruleset
 from .rulesets.base import DealResult
+from .rulesets.denominations import denominations_of
 from .seats import SEATS, Seat
 from .session import ScoredDeal, Session
 from .state import Action, ClaimAction, DealState, Event, parse_action
@@ -440,7 +441,9 @@ class Table:
         dealer = self.session.next_dealer
         vul = self.session.next_vulnerability
         number = self.number + 1
-        table = replace(self, current=DealState.start(deal, dealer), number=number, vulnerability=vul,
+        # the game's own denominations (Royal Auction, nullos): issue 11
+        start = DealState.start(deal, dealer, denominations_of(self.session.ruleset))
+        table = replace(self, current=start, number=number, vulnerability=vul,
                         ready=frozenset(), pending_claim=None, pending_undo=None)
         return table, [Event("new_deal", {"number": number, "rubber": self.rubber, "dealer": dealer.name,
                                           "vulnerability": vul.pbn})]
@@ -578,7 +581,7 @@ class Table:
         return replace(self, pending_undo=PendingUndo(command.seat, keep, needed)), [event]
 
     def _undone(self, state: DealState, keep: int, events: list[Event]) -> tuple[Table, list[Event]]:
-        back = DealState.replay(state.deal, state.dealer, state.actions[:keep])
+        back = DealState.replay(state.deal, state.dealer, state.actions[:keep], state.denominations)
         events.append(Event("undone", {"actions": keep, "removed": len(state.actions) - keep}))
         return replace(self, current=back, pending_undo=None, pending_claim=None), events
 
@@ -634,7 +637,7 @@ def verify_claim(state: DealState, seat: Seat, tricks: int) -> bool | None:
 def last_action_by(state: DealState, seat: Seat) -> int | None:
     """How many actions of ``state`` come before ``seat``'s last one (None: it has made none).
     ``seat`` made an action if it was the actor: declarer for dummy's cards."""
-    replayed = DealState.start(state.deal, state.dealer)
+    replayed = DealState.start(state.deal, state.dealer, state.denominations)
     last: int | None = None
     for i, action in enumerate(state.actions):
         if replayed.actor == seat and not isinstance(action, ClaimAction):

@@ -311,11 +311,16 @@ class Denominations:
         trumps)."""
         if any(d.nullo for d in self.denominations):
             return self
+        cached: Denominations | None = getattr(self, "_nullos", None)
+        if cached is not None:  # one set per game, so states built from it compare equal
+            return cached
         ds = list(self.denominations)
         at = next((i for i, d in enumerate(ds) if d is NOTRUMP), len(ds))
         ds.insert(at, NULLO)
-        return Denominations(f"{self.name} with nullos", ds, {**self.values, NULLO.code: 10}, self.order,
+        made = Denominations(f"{self.name} with nullos", ds, {**self.values, NULLO.code: 10}, self.order,
                              self.dealer_must_bid, self.rule)
+        self._nullos: Denominations | None = made
+        return made
 
     # -- parsing -------------------------------------------------------------------------------
     def parse_denomination(self, text: str) -> Denomination:
@@ -384,6 +389,16 @@ AUCTION_1920_NULLO_DENOMINATIONS = Denominations(
     "Auction Bridge (1920)", (CLUBS, DIAMONDS, HEARTS, SPADES, NOTRUMP),
     {"C": 6, "D": 7, "H": 8, "S": 9, "NT": 10},
 ).with_nullos()
+
+
+def every_denomination() -> Denominations:
+    """A set holding every denomination (to read any game's bids before knowing the game: a
+    :class:`~bazas.engine.state.DealState` maps them to its own)."""
+    return _EVERY
+
+
+_EVERY = Denominations("any game", (CLUBS, DIAMONDS, HEARTS, SPADES, ROYAL_SPADES, NOTRUMP),
+                       {"S": 9, "C": 6, "D": 7, "H": 8, "RS": 9, "NT": 10}).with_nullos()
 
 
 def denominations_of(ruleset: Ruleset) -> Denominations | None:

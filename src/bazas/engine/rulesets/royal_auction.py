@@ -198,9 +198,8 @@ class RoyalAuction(Ruleset):
     #: royal spades until the auction takes this game's denominations (issue 11).
     bidding_system = "auction-1920"
     bot_scoring = BotScoring.AUCTION_1920
-    #: Not offered at the table until the auction can bid royal spades (issue 11: the auction's
-    #: denomination hook); the scorepad and the engine play it in full.
-    one_table = False
+    #: Played at one table: the deal state takes this game's denominations (issue 11).
+    one_table = True
     pbn_scoring = "Rubber;RoyalAuction1913"
     menu_order = 35
     names = {"en": "Royal Auction Bridge (1913)", "es": "Subasta real (1913)"}
