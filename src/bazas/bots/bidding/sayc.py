@@ -14,6 +14,14 @@ The table is read top to bottom within each auction pattern. Sections:
 Point ranges that depend on the score are computed from the table context: a part score lowers
 the game level (and the values needed), IMPs vulnerable lower the game threshold by one point,
 Chicago's fourth deal raises it by one.
+
+Section 6b adds the competitive methods SAYC players assume: Michaels cue-bids and the unusual
+2NT (and their answers, and our side against them), the takeout doubler's rebids and the answers
+to doubles at every level, responsive and balancing doubles, the booklet's defence to 1NT
+(double is for penalty, two-level suits natural), and our 1NT after interference (systems on
+over a double; over an overcall, double for penalty, a cue-bid as Stayman, new suits natural).
+Every row cites its booklet section (:data:`SOURCES`). What no row names, the sanity layer
+(:mod:`bazas.bots.bidding.sanity`) reads, checks and chooses.
 """
 
 from __future__ import annotations
