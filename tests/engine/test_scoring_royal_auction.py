@@ -44,8 +44,8 @@ def test_issue11_royal_auction_is_registered_with_its_facts() -> None:
     facts = ROYAL_AUCTION.facts()
     assert (facts["game_target"], facts["has_vulnerability"], facts["counts_honours"]) == (30, False, True)
     assert facts["names"] == {"en": "Royal Auction Bridge (1913)", "es": "Subasta real (1913)"}
-    # Not offered at a table until the auction can bid royal spades (the denomination hook).
-    assert facts["one_table"] is False
+    # Offered at a table: the deal state plays its denominations (issue 11 point 1).
+    assert facts["one_table"] is True and facts["bidding_system"] == "royal-auction"
     # What a bidding box needs: the six denominations in rank order, bids by value, dealer must bid.
     assert [(d["code"], d["value"]) for d in facts["denominations"]] == [  # type: ignore[attr-defined]
         ("S", 2), ("C", 6), ("D", 7), ("H", 8), ("RS", 9), ("NT", 10)]

@@ -30,7 +30,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Four computer players bid and play a whole session of the ruleset (a rubber, a "
                     "Chicago, a 1920 rubber, or a 4-board duplicate set at two tables), or --deals N deals.",
     )
-    p.add_argument("--ruleset", default="rubber", choices=ruleset_ids(), help="ruleset (default rubber)")
+    p.add_argument("--ruleset", default="rubber", type=ruleset_name,
+                   help=f"ruleset (default rubber): {', '.join(ruleset_ids())}, or a variant such as "
+                        "royal-auction+nullos")
+    p.add_argument("--dealer", default="cut", type=dealer_choice,
+                   help="first dealer: N, E, S, W, or 'cut' (default: drawn by cutting, seeds 000 and 003)")
     p.add_argument("--deals", type=int, default=None,
                    help="number of deals (default: one whole session; sessions follow one another)")
     p.add_argument("--seed", type=int, default=None, help="seed for reproducible deals and play")
@@ -38,6 +42,46 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--strength", default="normal", choices=("baseline", "fast", "normal", "strong"))
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)
+
+
+def ruleset_name(text: str) -> str:
+    """A ruleset id, alias or variant id (``royal-auction+nullos``), checked against the registry."""
+    from bazas.engine.rulesets import UnknownRuleset, get
+
+    try:
+        return get(text).id
+    except UnknownRuleset as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def dealer_choice(text: str) -> Seat | None:
+    """``cut`` (None: drawn) or a seat letter."""
+    if text.strip().lower() in ("cut", "draw", "corte", "sorteo"):
+        return None
+    try:
+        return Seat.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"--dealer: {exc} (or 'cut')") from None
+
+
+def first_dealer(ruleset: str, fixed: Seat | None, seed: int) -> tuple[Seat, Any]:
+    """The first dealer: ``fixed``, or drawn by cutting (:func:`bazas.engine.cut.draw_for`, its own
+    random stream from ``seed`` so the deals stay those of the seed). Returns (dealer, draw or None)."""
+    from bazas.engine.cut import draw_for
+    from bazas.engine.rulesets import get
+
+    if fixed is not None:
+        return fixed, None
+    draw = draw_for(get(ruleset), random.Random(f"{seed}:cut"))
+    return draw.dealer, draw
+
+
+def start_state(ruleset: str, deal: Deal, dealer: Seat) -> DealState:
+    """A deal's start in ``ruleset``, with its own denominations (Royal Auction, nullos)."""
+    from bazas.engine.rulesets import get
+    from bazas.engine.rulesets.denominations import denominations_of
+
+    return DealState.start(deal, dealer, denominations_of(get(ruleset)))
 
 
 # -- the session loop --------------------------------------------------------------------------
@@ -141,7 +185,8 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(seed)
     bot = bot_for(args.ruleset, args.strength, claims=True)
     budget = Budget(args.budget)
-    session = Session.start(args.ruleset, Seat.N)
+    dealer, draw = first_dealer(args.ruleset, args.dealer, seed)
+    session = Session.start(args.ruleset, dealer)
     session_no = 1
     rows: list[dict[str, Any]] = []
     summaries: list[dict[str, Any]] = []
@@ -154,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
             if limit is None or played >= limit:
                 break
             session_no += 1
-            session = Session.start(args.ruleset, Seat.N)
+            session = Session.start(args.ruleset, session.next_dealer)
             board_deals = {}
         if limit is not None and played >= limit:
             session = session.stop()
@@ -166,12 +211,14 @@ def run(args: argparse.Namespace) -> int:
             break
         nd = next_deal(session, rng, board_deals)
         context = context_for(session)
-        result = play_deal(nd.deal, nd.dealer, {s: bot for s in SEATS}, context, rng, budget)
+        result = play_deal(nd.deal, nd.dealer, {s: bot for s in SEATS}, context, rng, budget,
+                           state=start_state(args.ruleset, nd.deal, nd.dealer))
         session = record_result(session, result.state, nd)
         rows.append(_entry_row(session.entries[-1], session_no) | {"deal_pbn": nd.deal.to_pbn()})
         played += 1
     if args.json:
-        sys.stdout.write(json.dumps({"ruleset": args.ruleset, "seed": seed, "deals": rows,
+        sys.stdout.write(json.dumps({"ruleset": args.ruleset, "seed": seed, "first_dealer": dealer.name,
+                                     "dealer_draw": None if draw is None else draw.to_dict(), "deals": rows,
                                      "sessions": summaries}, indent=2) + "\n")
         return 0
     table = Table(title=f"bazas autoplay — {args.ruleset}, seed {seed}")
@@ -181,6 +228,8 @@ def run(args: argparse.Namespace) -> int:
         table.add_row(f"{r['session']}.{r['deal']}", "" if r["board"] is None else f"{r['board']}/{r['table']}",
                       r["dealer"], r["vulnerability"], r["contract"], r["declarer"] or "",
                       "" if r["tricks"] is None else str(r["tricks"]), r["result"], str(r["ns"]), str(r["ew"]))
+    if draw is not None:
+        console.print(draw.text())
     console.print(table)
     for s in summaries:
         extra = f", IMPs for team A {s['imps_a']:+d}" if "imps_a" in s else ""

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
+from bazas.cli.cmd_autoplay import dealer_choice, ruleset_name
 from bazas.engine.cards import PBN_SUIT_ORDER, Card, Hand
 from bazas.engine.deal import Deal
 from bazas.engine.errors import InvalidNotation
@@ -40,7 +41,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "rubber or a duplicate board set. Type calls (1S, P, X) and cards (SA); "
                     "'?' or '? N' explains a call, 'hint', 'auto', 'score', 'quit'.",
     )
-    p.add_argument("--ruleset", default="rubber", choices=ruleset_ids())
+    p.add_argument("--ruleset", default="rubber", type=ruleset_name,
+                   help=f"{', '.join(ruleset_ids())}, or a variant such as royal-auction+nullos")
+    p.add_argument("--dealer", default="cut", type=dealer_choice,
+                   help="first dealer: N, E, S, W, or 'cut' (default: drawn by cutting, seeds 000 and 003)")
     p.add_argument("--seed", type=int, default=None, help="seed for reproducible deals")
     p.add_argument("--budget", type=float, default=0.3, help="bot seconds per action (default 0.3)")
     p.add_argument("--strength", default="normal", choices=("baseline", "fast", "normal", "strong"))
@@ -52,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     table = PlayTable(args.ruleset, seed=args.seed, budget=args.budget, strength=args.strength,
-                      max_deals=args.deals, stream=sys.stdin, console=Console())
+                      max_deals=args.deals, stream=sys.stdin, console=Console(), first_dealer=args.dealer)
     return table.run()
 
 
@@ -64,7 +68,8 @@ class PlayTable:
     """One user (South) and three bots at a terminal table, for a whole session."""
 
     def __init__(self, ruleset: str, *, seed: int | None = None, budget: float = 0.3, strength: str = "normal",
-                 max_deals: int | None = None, stream: IO[str] | None = None, console: Any = None) -> None:
+                 max_deals: int | None = None, stream: IO[str] | None = None, console: Any = None,
+                 first_dealer: Seat | None = Seat.N) -> None:
         from rich.console import Console
 
         from bazas.bots.base import Budget
@@ -76,7 +81,14 @@ class PlayTable:
         self.rng = random.Random(self.seed)
         self.budget = Budget(budget)
         self.bot = bot_for(ruleset, strength)
-        self.session = Session.start(ruleset, Seat.N)
+        from bazas.cli.cmd_autoplay import first_dealer as draw_first_dealer
+        from bazas.engine.rulesets import get
+        from bazas.engine.rulesets.denominations import denominations_of
+
+        #: the first dealer: given, or drawn by cutting (None; the draw is shown when play starts)
+        dealer, self.dealer_draw = draw_first_dealer(ruleset, first_dealer, self.seed)
+        self.session = Session.start(ruleset, dealer)
+        self.denominations = denominations_of(get(ruleset))
         self.max_deals = max_deals
         self.stream = stream if stream is not None else sys.stdin
         self.console = console if console is not None else Console()
@@ -90,6 +102,8 @@ class PlayTable:
 
         self.console.print(f"[bold]bazas[/bold] — {self.ruleset}, seed {self.seed}. You are South. "
                            "Type 'help' for commands.")
+        if self.dealer_draw is not None:
+            self.console.print(self.dealer_draw.text())
         played = 0
         try:
             while not self.session.finished:
@@ -123,7 +137,7 @@ class PlayTable:
         return 0
 
     def _play(self, deal: Deal, dealer: Seat, context: Any, human: bool) -> DealState:
-        state = DealState.start(deal, dealer)
+        state = DealState.start(deal, dealer, self.denominations)
         self.explanations = {}
         while state.phase != "done":
             actor = state.actor
@@ -190,7 +204,7 @@ class PlayTable:
                 self.console.print(f"Auto: {decision.action} — {why}")
                 return decision.action
             try:
-                action = parse_action(text)
+                action = parse_action(text, self.denominations)
             except InvalidNotation as exc:
                 self.console.print(f"[red]{exc}[/red]")
                 continue

@@ -26,6 +26,7 @@ from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.seats import Seat
 from bazas.engine.views import SeatView
 
+from . import royal
 from .auction1920 import AUCTION_1920
 from .constraints import HandConstraints, features
 from .core import Choice, System, combine_meanings, full_text
@@ -131,6 +132,8 @@ class Bidder:
         """A legal call for ``view.seat``. Deterministic: ``rng`` and ``budget`` are not needed."""
         if view.hand is None or view.seat is None:
             raise ValueError("the bidder needs a seat's view with its hand")
+        if self.system == royal.NAME:  # issue 11: a game's own denominations (bots/bidding/royal.py)
+            return royal.RoyalBidder().choose(view, context, rng, budget)
         call, why = choose_call(view.hand, view.dealer, view.calls, context, self.system_for(context))
         return Decision(call, why)
 

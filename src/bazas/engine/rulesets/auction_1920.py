@@ -156,6 +156,8 @@ class Auction1920(Ruleset):
     game_target = GAME
     has_vulnerability = False
     bidding_system = "auction-1920"
+    #: The lowest cut deals (Whist Club laws of Auction Bridge; seed 000 says the dealer is drawn).
+    cut_deals = "lowest"
     bot_scoring = BotScoring.AUCTION_1920
     pbn_scoring = "Rubber;Auction1920"
     menu_order = 30

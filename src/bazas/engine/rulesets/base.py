@@ -362,6 +362,9 @@ class Ruleset(ABC):
     session_deals: int | None = None
     #: Whether one table of four players can play it (a team match needs two tables).
     one_table: bool = True
+    #: Who deals first after the cut (:mod:`bazas.engine.cut`): ``"highest"`` card (contract
+    #: bridge, Laws of Rubber Bridge) or ``"lowest"`` (Auction Bridge, Whist Club laws).
+    cut_deals: str = "highest"
     #: The bidding system of its bots (a system name the bots know: ``"sayc"``, ``"auction-1920"``).
     bidding_system: str = "sayc"
     #: How its bots weigh results.

@@ -96,7 +96,9 @@ class NulloRuleset(Ruleset):
         self.has_vulnerability = base.has_vulnerability
         self.session_deals = base.session_deals
         self.one_table = base.one_table
-        self.bidding_system: str = base.bidding_system
+        self.cut_deals = base.cut_deals
+        #: the bidder that knows a game's own denominations and bids nullos (bots/bidding/royal.py)
+        self.bidding_system: str = "royal-auction"
         self.bot_scoring: BotScoring = base.bot_scoring
         self.sheet: SheetKind = base.sheet
         self.pbn_scoring = base.pbn_scoring

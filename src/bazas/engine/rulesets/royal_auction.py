@@ -194,12 +194,13 @@ class RoyalAuction(Ruleset):
     source = SOURCE
     game_target = GAME
     has_vulnerability = False
-    #: The nearest bidding style the bots know (every trick scores, game at 30); they do not bid
-    #: royal spades until the auction takes this game's denominations (issue 11).
-    bidding_system = "auction-1920"
+    #: The bots' Royal Auction bidding (bots/bidding/royal.py: royal spades, bids by value, nullos).
+    bidding_system = "royal-auction"
     bot_scoring = BotScoring.AUCTION_1920
     #: Played at one table: the deal state takes this game's denominations (issue 11).
     one_table = True
+    #: The lowest cut deals (Whist Club laws of Auction Bridge; seed 000 says the dealer is drawn).
+    cut_deals = "lowest"
     pbn_scoring = "Rubber;RoyalAuction1913"
     menu_order = 35
     names = {"en": "Royal Auction Bridge (1913)", "es": "Subasta real (1913)"}
