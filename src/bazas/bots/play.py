@@ -52,6 +52,7 @@ from .signals import choose_discard, choose_signal, layout_weight, partner_cards
 __all__ = [
     "CardPlayer", "PlayPlan", "ScoreFunction", "equivalence_classes", "lead_prior", "score_function",
 ]
+from . import nullo_play
 
 _SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
 
@@ -250,6 +251,8 @@ class CardPlayer:
     #: card is double-dummy best (fewer strategy-fusion errors).
     prefer_robust: bool = True
     robust_eps: float = 0.1
+        if nullo_play.is_nullo_view(view):  # issue 11: a nullo is played to lose tricks (bots/nullo_play.py)
+            return nullo_play.choose(view, context, rng, budget)
     #: Defensive signals (:mod:`bazas.bots.signals`): a defender following suit with cards of
     #: equal value (expected score, tricks and double-dummy best share within ``signal_eps``)
     #: plays the convention's card (attitude when partner led, count when declarer's side led),
@@ -259,6 +262,8 @@ class CardPlayer:
     #: signals only with ``read_signals``.
     #: On by default: measured on `bazas bench bots` (100 deals, seed 1) defence tricks lost per
     #: deal 0.62 -> 0.48, declarer not worse; a larger ``signal_eps`` (0.08) or ``signal_ruffs``
+        if nullo_play.is_nullo_view(view):  # issue 11: no maximising claims at a nullo
+            return None
     #: measured no better.
     signals: bool = True
     signal_eps: float = 0.03
