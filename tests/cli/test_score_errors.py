@@ -114,3 +114,12 @@ def test_score_bad_pbn(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     code = main(["score", str(path)])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "deal 1, field 'Result'" in err
+
+
+def test_issue13_score_deeply_nested_json_is_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """JSON nested thousands deep is refused as bad input (exit 2), not a RecursionError."""
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 5000 + "]" * 5000)
+    code = main(["score", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "nested too deeply" in err

@@ -86,6 +86,9 @@ def load_session(text: str) -> Session:
         data = json.loads(stripped)
     except json.JSONDecodeError as exc:
         raise RecordError(f"invalid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        # A record is a few levels deep; thousands of nested brackets are not a record.
+        raise RecordError("invalid JSON: nested too deeply to be a session record") from None
     return session_from_record(data)
 
 
