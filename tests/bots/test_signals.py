@@ -12,16 +12,21 @@ from bazas.bots.play import CardPlayer
 from bazas.bots.signals import (
     ATTITUDE,
     COUNT,
+    SUIT_PREFERENCE,
     PartnerCard,
+    choose_preference,
     choose_signal,
     conventional_card,
     layout_weight,
     partner_cards,
+    preference_situation,
+    preference_wants_high,
     situation,
 )
 from bazas.engine.calls import Contract, Strain
 from bazas.engine.cards import Card, Hand
 from bazas.engine.seats import SEATS, Seat
+from bazas.engine.state import DealState
 from bazas.engine.views import view_of
 
 from .test_play_endings import ending
@@ -275,3 +280,111 @@ def test_declarer_reads_signals_only_from_computer_defenders(computer_seats: str
     player.choose(view_of(state, S), TableContext(ruleset="duplicate", computer_seats=computer_seats),
                   random.Random(1), Budget(0.05))
     assert (seen[-1] if seen else set()) == read
+
+
+# -- suit preference (Kantar, Modern Bridge Defense, "suit-preference signals"; Root, How to
+#    Defend a Bridge Hand, ch. 11) ------------------------------------------------------------
+
+def _ruff_position(east: str, west: str, south: str) -> DealState:
+    """Spades trumps, South declarer: East cashed the diamond ace and West showed out (a club
+    discard); East is on lead with D9 and D2, equal cards, for West to ruff."""
+    state = ending({E: east, W: west, N: "T.32.K.87", S: south}, Strain.S, S, E, level=1)
+    for c in ("DA", "DQ", "C5", "DK"):
+        state = state.apply(Card.parse(c)).after
+    assert state.actor == E
+    return state
+
+
+def test_suit_preference_when_giving_partner_a_ruff_high_card_asks_for_the_higher_suit() -> None:
+    # East's entry is the heart ace (the higher of hearts and clubs): the nine of diamonds.
+    state = _ruff_position("-.A.A92.43", "32.54.-.65", "AK.-.Q.AK2")
+    view = view_of(state, E)
+    player = CardPlayer(suit_preference=True)
+    d9, d2 = Card.parse("D9").index, Card.parse("D2").index
+    assert player._preference_lead(view, [d2, d9], view.hand.mask, d9, Contract.parse("4S")) == d9  # type: ignore[union-attr]
+
+
+def test_suit_preference_when_giving_partner_a_ruff_low_card_asks_for_the_lower_suit() -> None:
+    # East's entry is the club ace (the lower side suit): the two of diamonds.
+    state = _ruff_position("-.5.A92.A3", "32.A4.-.65", "AK.-.Q.KQ2")
+    view = view_of(state, E)
+    player = CardPlayer(suit_preference=True)
+    d9, d2 = Card.parse("D9").index, Card.parse("D2").index
+    assert player._preference_lead(view, [d2, d9], view.hand.mask, d9, Contract.parse("4S")) == d2  # type: ignore[union-attr]
+
+
+def test_suit_preference_only_when_partner_has_shown_out() -> None:
+    # Before West shows out there is no ruff to ask a return for: the default card stays.
+    state = ending({E: "-.A.A92.43", W: "32.54.-.65", N: "T.32.K.87", S: "AK.-.Q.AK2"}, Strain.S, S, E, level=1)
+    view = view_of(state, E)
+    d9, d2 = Card.parse("D9").index, Card.parse("D2").index
+    assert CardPlayer(suit_preference=True)._preference_lead(view, [d2, d9], view.hand.mask, d9,  # type: ignore[union-attr]
+                                                              Contract.parse("4S")) == d9
+    assert CardPlayer(suit_preference=True)._preference_lead(view, [d2, d9], view.hand.mask, d2,  # type: ignore[union-attr]
+                                                              Contract.parse("4S")) == d2
+
+
+def test_suit_preference_the_convention_higher_or_lower_side_suit() -> None:
+    # Trumps spades, a diamond led: hearts (higher) against clubs (lower); none at notrump.
+    assert preference_wants_high(Hand.from_pbn("-.A2.9532.874").mask, 1, 3) is True
+    assert preference_wants_high(Hand.from_pbn("-.32.9532.K74").mask, 1, 3) is False
+    assert preference_wants_high(Hand.from_pbn("-.K2.9532.K74").mask, 1, 3) is None
+    assert preference_wants_high(Hand.from_pbn("-.A2.9532.874").mask, 1, -1) is None
+    k = [Card.parse(c).index for c in ("D2", "D6", "D9")]
+    assert str(Card.from_index(choose_preference(k, Hand.from_pbn("-.A2.9632.874").mask, 1, 3))) == "D9"
+    assert str(Card.from_index(choose_preference(k, Hand.from_pbn("-.32.9632.A74").mask, 1, 3))) == "D2"
+
+
+def test_suit_preference_situations_ruff_and_dummy_singleton_not_attitude() -> None:
+    # Following to partner's lead of a suit dummy held one card of: suit preference; dummy with
+    # two cards: attitude as usual; declarer's side and notrump never.
+    one_heart, two_hearts = Card.parse("H5").bit, Card.parse("H5").bit | Card.parse("H4").bit
+    assert preference_situation(W, E, S, 2, 3, one_heart)
+    assert not preference_situation(W, E, S, 2, 3, two_hearts)
+    assert not preference_situation(W, E, S, 3, 3, one_heart)          # trumps
+    assert not preference_situation(W, E, S, 2, -1, one_heart)         # notrump
+    assert not preference_situation(W, N, S, 2, 3, one_heart)          # declarer's side
+    assert preference_situation(E, E, S, 1, 3, None, leader_void=True)
+    assert not preference_situation(E, E, S, 1, 3, None, leader_void=False)
+
+
+def test_suit_preference_follower_plays_high_for_the_higher_suit_when_dummy_has_a_singleton() -> None:
+    # West leads the heart king against 4S, dummy has the singleton ace: East's 9 or 2 of hearts
+    # (equal) shows where its entry is: the diamond ace -> high (diamonds above clubs).
+    state = ending({W: "-.KQJT.-.987", N: "5.A.43.432", E: "-.9872.A.65", S: "AKQJ.-.KQ.K"}, Strain.S, S, W,
+                   current=("HK", "HA"), level=1)
+    assert state.actor == E
+    card, player = decide(state, suit_preference=True)
+    assert card == Card.parse("H9"), player.last_info
+    plain, _ = decide(state, suit_preference=False)
+    assert plain == Card.parse("H2")
+
+
+def test_suit_preference_reading_partners_ruff_lead() -> None:
+    # West ruffs East's nine of diamonds: West reads a high card as the heart entry.
+    state = _ruff_position("-.A.A92.43", "32.54.-.65", "AK.-.Q.AK2")
+    state = state.apply(Card.parse("D9")).after
+    view = view_of(state, S)
+    tricks = list(view.tricks) + ([view.current] if view.current else [])
+    cards = partner_cards(tricks, E, S, 3, preference=True)
+    assert cards[-1].card == Card.parse("D9").index and cards[-1].kind == SUIT_PREFERENCE
+    plain = partner_cards(tricks, E, S, 3, preference=False)
+    assert all(c.card != Card.parse("D9").index for c in plain)   # a lead is no signal otherwise
+    d9 = cards[-1]
+    assert layout_weight([d9], Hand.from_pbn("-.A.2.43").mask, mismatch=0.25) == 1.0
+    assert layout_weight([d9], Hand.from_pbn("-.4.2.A3").mask, mismatch=0.25) == pytest.approx(0.25)
+
+
+def test_suit_preference_reading_the_follow_to_a_suit_dummy_had_one_card_of() -> None:
+    state = ending({W: "-.KQJT.-.987", N: "5.A.43.432", E: "-.9872.A.65", S: "AKQJ.-.KQ.K"}, Strain.S, S, W,
+                   current=("HK", "HA", "H9"), level=1)
+    view = view_of(state, W)
+    tricks = list(view.tricks) + ([view.current] if view.current else [])
+    dummy = view.dummy_hand.mask if view.dummy_hand is not None else None
+    cards = partner_cards(tricks, E, S, 3, preference=True, dummy_hand=dummy)
+    assert cards[-1].kind == SUIT_PREFERENCE
+    assert partner_cards(tricks, E, S, 3, preference=False, dummy_hand=dummy)[-1].kind == ATTITUDE
+    nine = cards[-1]
+    # East kept a diamond honour (the higher suit): fits; a club honour instead: does not.
+    assert layout_weight([nine], Hand.from_pbn("-.872.A.65").mask, mismatch=0.25) == 1.0
+    assert layout_weight([nine], Hand.from_pbn("-.872.6.A5").mask, mismatch=0.25) == pytest.approx(0.25)

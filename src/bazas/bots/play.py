@@ -21,9 +21,17 @@ For the seat to act (declarer also plays dummy's cards) the player
    among cards of equal value they follow with the convention's card (attitude, count, and
    attitude on discards) and weigh the layouts by how well their partner's cards fit it;
    declarer reads computer defenders' signals the same way (``read_signals``);
-5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds sound lead
-   rules as a prior: top of a sequence, fourth best against notrump, partner's suit, no underlead
-   of an ace and no lead away from an unsupported honour against a suit contract.
+5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds the
+   textbook lead table of :mod:`bazas.bots.leads` as a prior (``lead_prior_weight``): top of a
+   sequence, fourth best against notrump, partner's suit, no underlead of an ace and no lead away
+   from an unsupported honour against a suit contract, singletons when partner may ruff; the
+   simulation's estimate is shrunk toward it, so close calls go to the textbook lead.
+
+Options for issue 9, off by default until measured better (see the issue's report): suit-preference
+signals and their reading (``suit_preference``), the defenders' inference from declarer's line of
+play (``line_inference``) and from replaying declarer's bidding (``auction_replay_defence``),
+declarer's safety plays (``safety_margin``) and a larger share of the budget for the opening lead
+(``opening_lead_factor``).
 
 Effort is planned from the budget with a cost model of the solver (more layouts as the hands
 shrink) and a per-deal time bank, not from the clock, so a given view, seed and budget always give
@@ -44,15 +52,26 @@ from bazas.engine.cards import ALL_CARDS, Card
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.views import SeatView
 
+from . import nullo_play
 from .base import Budget, Decision, Explanation, TableContext
 from .dds import LocalSolver, Position, Solver
+from .leads import conventional_lead as _conventional_lead
+from .leads import lead_prior
+from .leads import suit_ranks as _suit_ranks
 from .sampling import ConstraintLike, Knowledge, count_layouts, sample_layouts
-from .signals import choose_discard, choose_signal, layout_weight, partner_cards, situation
+from .signals import (
+    choose_discard,
+    choose_preference,
+    choose_signal,
+    layout_weight,
+    partner_cards,
+    preference_situation,
+    situation,
+)
 
 __all__ = [
     "CardPlayer", "PlayPlan", "ScoreFunction", "equivalence_classes", "lead_prior", "score_function",
 ]
-from . import nullo_play
 
 _SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
 
@@ -99,83 +118,6 @@ def equivalence_classes(hand: int, legal: int, played: int) -> list[list[int]]:
 def _representative(cls: list[int], leading: bool) -> int:
     """Top of a sequence when leading, lowest of equals otherwise."""
     return cls[-1] if leading else cls[0]
-
-
-# -- opening leads -----------------------------------------------------------------------------
-
-def _suit_ranks(hand: int, suit: int) -> list[int]:
-    """Ranks (2-14) held in ``suit``, high to low."""
-    m = (hand >> (13 * suit)) & 0x1FFF
-    return [r + 2 for r in range(12, -1, -1) if m >> r & 1]
-
-
-def _conventional_lead(ranks: list[int], notrump: bool, partners_suit: bool) -> int:
-    """The card (rank) the textbook leads from this holding (ranks high to low)."""
-    n = len(ranks)
-    if n == 1:
-        return ranks[0]
-    # Touching honours at the top (AK, KQ, QJ, J10) -> top.
-    if ranks[0] >= 10 and ranks[1] == ranks[0] - 1:
-        return ranks[0]
-    # Interior / broken sequences: KJ10, K109, Q109, AJ10 at notrump -> the middle honour.
-    if notrump and n >= 3 and ranks[1] >= 9 and ranks[2] == ranks[1] - 1 and ranks[0] >= 12:
-        return ranks[1]
-    if n == 2:
-        return ranks[0]                               # top of a doubleton
-    has_honour = ranks[0] >= 11
-    if not has_honour:
-        if n == 3 and not notrump:
-            return ranks[0]                           # top of nothing against a suit
-        return ranks[1] if n >= 4 and not partners_suit else ranks[0]
-    if n >= 4:
-        return ranks[3]                               # fourth best
-    return ranks[-1]                                  # low from three to an honour
-
-
-def lead_prior(hand: int, card: int, contract: Contract, partner_suits: set[int],
-               enemy_suits: set[int]) -> float:
-    """Textbook opening-lead preference for ``card`` from ``hand``, in tricks (added to the
-    double-dummy estimate, which is noisy with few layouts)."""
-    suit, rank = card // 13, card % 13 + 2
-    ranks = _suit_ranks(hand, suit)
-    notrump = contract.strain is Strain.NT
-    trump = -1 if notrump else int(contract.strain)
-    n = len(ranks)
-    value = 0.0
-    conventional = _conventional_lead(ranks, notrump, suit in partner_suits)
-    value += 0.25 if rank == conventional else -0.25
-    seq_top = n >= 2 and ranks[0] >= 11 and ranks[1] == ranks[0] - 1 and (n == 2 or ranks[2] >= ranks[1] - 2)
-    ak = n >= 2 and ranks[0] == 14 and ranks[1] == 13
-    if suit in partner_suits:
-        value += 0.5
-    if suit in enemy_suits:
-        value -= 0.3
-    if notrump:
-        lengths = [len(_suit_ranks(hand, s)) for s in range(4)]
-        longest = max(lengths)
-        if n == longest and n >= 4:
-            value += 0.35
-        elif n <= 2 and suit not in partner_suits:
-            value -= 0.2
-        if seq_top and n >= 3:
-            value += 0.2
-        return value
-    # Against a suit contract.
-    if seq_top or ak:
-        value += 0.35
-    if suit == trump:
-        value -= 0.15
-    if 14 in ranks and rank != 14:
-        value -= 1.0                                  # never underlead an ace
-    elif 14 in ranks and rank == 14 and not ak and n >= 2:
-        value -= 0.2                                  # bare-ace-high suit: an unattractive lead
-    unsupported = (13 in ranks and 12 not in ranks and 14 not in ranks) or (
-        12 in ranks and 11 not in ranks and 13 not in ranks and 14 not in ranks)
-    if unsupported and suit not in partner_suits:
-        value -= 0.4
-    if n == 1 and suit != trump:
-        value += 0.2                                  # singleton: a ruff may follow
-    return value
 
 
 # -- the player --------------------------------------------------------------------------------
@@ -251,8 +193,6 @@ class CardPlayer:
     #: card is double-dummy best (fewer strategy-fusion errors).
     prefer_robust: bool = True
     robust_eps: float = 0.1
-        if nullo_play.is_nullo_view(view):  # issue 11: a nullo is played to lose tricks (bots/nullo_play.py)
-            return nullo_play.choose(view, context, rng, budget)
     #: Defensive signals (:mod:`bazas.bots.signals`): a defender following suit with cards of
     #: equal value (expected score, tricks and double-dummy best share within ``signal_eps``)
     #: plays the convention's card (attitude when partner led, count when declarer's side led),
@@ -262,8 +202,6 @@ class CardPlayer:
     #: signals only with ``read_signals``.
     #: On by default: measured on `bazas bench bots` (100 deals, seed 1) defence tricks lost per
     #: deal 0.62 -> 0.48, declarer not worse; a larger ``signal_eps`` (0.08) or ``signal_ruffs``
-        if nullo_play.is_nullo_view(view):  # issue 11: no maximising claims at a nullo
-            return None
     #: measured no better.
     signals: bool = True
     signal_eps: float = 0.03
@@ -276,10 +214,35 @@ class CardPlayer:
     #: computer players (``TableContext.computer_seats``), whose method is known. Measured on 200
     #: deals: declarer's errors at notrump 2.15% -> 1.56%, tricks lost per deal 0.46 -> 0.39.
     read_signals: bool = True
+    #: Suit-preference signals in suit contracts (:func:`bazas.bots.signals.preference_situation`):
+    #: a defender leading a suit its partner has shown out of (a ruff), or following to partner's
+    #: lead of a suit dummy held at most one card of, plays among equal cards the high one for the
+    #: higher side suit, the low one for the lower; partner (and declarer, with ``read_signals``)
+    #: reads them in the layouts' weights.
+    suit_preference: bool = False
+    #: Weight of the textbook opening-lead prior (:mod:`bazas.bots.leads`) against the simulation
+    #: (0: the double-dummy estimate alone); ``lead_trust``: layouts at which the simulation and
+    #: the prior weigh the same (the estimate is scaled by n / (n + lead_trust)).
+    lead_prior_weight: float = 1.0
+    lead_trust: float = 8.0
+    #: The opening lead's share of the budget (three hands hidden: the slowest decision, and the
+    #: one that gains most from more layouts), as a factor of a trick-one card's.
+    opening_lead_factor: float = 1.0
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them.
     auction_replay: bool = False
+    #: The same, for the defenders only (their inference about declarer's hand from its bidding).
+    auction_replay_defence: bool = False
+    #: Inference from declarer's line of play, for the defenders: weight factor for a layout in
+    #: which a card declarer chose (for its hand or dummy) in this trick or the last lost a trick
+    #: double dummy there (not drawing trumps, not attacking a suit... where that would have been
+    #: right); 1.0: no inference. Costs solving, like ``consistency``.
+    line_inference: float = 1.0
+    #: Declarer's safety plays: among cards within ``safety_margin`` (in the player's value units)
+    #: of the best expected score, the one most likely to make the contract (a possible overtrick
+    #: given up to guard against a bad break); 0: off.
+    safety_margin: float = 0.0
     constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
     _constraint_cache: dict[tuple[Any, ...], dict[Seat, ConstraintLike]] = field(default_factory=dict, repr=False)
@@ -288,6 +251,8 @@ class CardPlayer:
     # -- public ------------------------------------------------------------------------------
     def choose(self, view: SeatView, context: TableContext, rng: random.Random, budget: Budget) -> Decision:
         """A legal card for the seat to act (declarer chooses dummy's cards)."""
+        if nullo_play.is_nullo_view(view):  # issue 11: a nullo is played to lose tricks (bots/nullo_play.py)
+            return nullo_play.choose(view, context, rng, budget)
         card, en, es = self._choose(view, context, rng, budget)
         return Decision(card, Explanation(es=es, en=en))
 
@@ -296,6 +261,8 @@ class CardPlayer:
         layout of the hidden cards still possible gives the same double-dummy result; None when
         it does not, or when too many layouts remain to check them all."""
         if view.phase != "play" or view.seat is None or view.turn is None or view.hand is None:
+            return None
+        if nullo_play.is_nullo_view(view):  # issue 11: no maximising claims at a nullo
             return None
         knowledge = self._knowledge(view, context or TableContext(), with_constraints=False)
         if count_layouts(knowledge) > limit:
@@ -345,7 +312,8 @@ class CardPlayer:
         assert declarer is not None
         opening_lead = not view.tricks and view.current is None
         cards_left = hand.bit_count()
-        plan = self._plan(view, budget, cards_left, leading)
+        plan = self._plan(view, Budget(budget.seconds * self.opening_lead_factor) if opening_lead else budget,
+                          cards_left, leading)
         knowledge = self._knowledge(view, context, with_constraints=True)
         clock = self.clock()
         t0 = clock()
@@ -385,6 +353,12 @@ class CardPlayer:
         if len(solved) > 1 and self.consistency < 1.0:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline)
+        elif len(solved) > 1 and self.line_inference < 1.0 and view.seat.side != declarer.side:
+            # The defenders read declarer's line: layouts in which declarer's recent cards (its own
+            # and dummy's) lost a trick double dummy are less likely.
+            solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
+                                                          deadline, factor=self.line_inference,
+                                                          only={declarer, declarer.partner})
         solve_seconds = clock() - t0
         self.last_info.update(samples=len(result.layouts), solved=len(solved), exact=result.exact,
                               relaxed=result.relaxed, reason="sampled", seconds=solve_seconds, checked=checked,
@@ -419,13 +393,14 @@ class CardPlayer:
             make_p[rep] = mk / total_w
             best_p[rep] = bp / total_w
         if opening_lead:
-            priors = self._lead_priors(view, hand, reps, contract, score)
+            priors = {r: self.lead_prior_weight * v
+                      for r, v in self._lead_priors(view, hand, reps, contract, score).items()}
         else:
             priors = {rep: 0.0 for rep in reps}
         scale = max(20.0, (score(need) - score(need - 1)) / 2) if need >= 1 else 50.0
         # At the opening lead few layouts are solved: shrink their noisy estimate toward the
         # textbook prior (full weight only with many layouts).
-        trust = len(solved) / (len(solved) + 8.0) if opening_lead else 1.0
+        trust = len(solved) / (len(solved) + self.lead_trust) if opening_lead else 1.0
 
         def key(rep: int) -> tuple[float, float, float]:
             value = trust * exp_util[rep] / scale + priors[rep]
@@ -439,6 +414,13 @@ class CardPlayer:
             top_value = key(best)[0]
             near = [r for r in reps if key(r)[0] >= top_value - self.robust_eps]
             best = max(near, key=lambda r: (round(best_p[r], 6),) + key(r)[1:])
+        if self.safety_margin > 0.0 and actor_side == decl_side:
+            # Safety play: give up a little expected score (an overtrick) for the contract.
+            top_value = max(key(r)[0] for r in reps)
+            safe = [r for r in reps if key(r)[0] >= top_value - self.safety_margin]
+            safest = max(safe, key=lambda r: (round(make_p[r], 6),) + key(r))
+            if make_p[safest] > make_p[best] + 0.02:
+                best = safest
         if self.signals and not leading:
             eps = self.signal_eps
             equal = [c for r, cls in zip(reps, classes, strict=True)
@@ -446,11 +428,19 @@ class CardPlayer:
                      and best_p[r] >= best_p[best] - eps for c in cls]
             signal = self._signal_card(view, equal, hand, best)
             best = next(r for r, cls in zip(reps, classes, strict=True) if signal in cls)
+        elif self.signals and self.suit_preference and leading and view.seat.side != declarer.side:
+            eps = self.signal_eps
+            equal = [c for r, cls in zip(reps, classes, strict=True)
+                     if key(r)[0] >= key(best)[0] - eps and exp_tricks[r] >= exp_tricks[best] - eps
+                     and best_p[r] >= best_p[best] - eps for c in cls if c // 13 == best // 13]
+            signal = self._preference_lead(view, equal, hand, best, contract)
+            best = next(r for r, cls in zip(reps, classes, strict=True) if signal in cls)
         else:
             signal = best
         self.last_info.update(expected={str(ALL_CARDS[r]): round(exp_util[r], 1) for r in reps},
                               tricks={str(ALL_CARDS[r]): round(exp_tricks[r], 3) for r in reps},
-                              best_share={str(ALL_CARDS[r]): round(best_p[r], 3) for r in reps})
+                              best_share={str(ALL_CARDS[r]): round(best_p[r], 3) for r in reps},
+                              makes={str(ALL_CARDS[r]): round(make_p[r], 3) for r in reps})
         card = ALL_CARDS[signal]
         n = len(solved)
         kind = "all" if result.exact else "sampled"
@@ -539,6 +529,9 @@ class CardPlayer:
         trump = -1 if strain is Strain.NT else int(strain)
         suit = view.current.cards[0][1].index // 13
         if default // 13 == suit:
+            if self.suit_preference and preference_situation(view.current.leader, view.seat, view.declarer, suit,
+                                                             trump, self._dummy_before(view)):
+                return choose_preference([c for c in candidates if c // 13 == suit], hand, suit, trump)
             kind = situation(view.current.leader, view.seat, view.declarer)
             if kind is None or suit == trump:
                 return default
@@ -548,6 +541,44 @@ class CardPlayer:
             found = choose_discard([c for c in candidates if c // 13 != trump], hand)
             return default if found is None else found
         return default
+
+    def _preference_lead(self, view: SeatView, candidates: Sequence[int], hand: int, default: int,
+                         contract: Contract) -> int:
+        """A defender's lead of a suit its partner has shown out of: the suit-preference card
+        among ``candidates`` (cards of that suit of equal value); ``default`` otherwise."""
+        assert view.seat is not None and view.declarer is not None
+        trump = -1 if contract.strain is Strain.NT else int(contract.strain)
+        suit = default // 13
+        void = bool(self._shown_out(view, view.seat.partner) >> suit & 1)
+        if not preference_situation(view.seat, view.seat, view.declarer, suit, trump, None, void):
+            return default
+        return choose_preference(candidates or [default], hand, suit, trump)
+
+    @staticmethod
+    def _shown_out(view: SeatView, seat: Seat) -> int:
+        """Suits (bit per suit index) ``seat`` has shown out of in the play so far."""
+        out = 0
+        tricks = list(view.tricks) + ([view.current] if view.current is not None else [])
+        for t in tricks:
+            if not t.cards:
+                continue
+            led = t.cards[0][1].index // 13
+            for s, c in t.cards[1:]:
+                if s == seat and c.index // 13 != led:
+                    out |= 1 << led
+        return out
+
+    @staticmethod
+    def _dummy_before(view: SeatView) -> int | None:
+        """Dummy's cards when the trick in progress began (None before dummy is faced)."""
+        if view.dummy_hand is None or view.dummy is None:
+            return None
+        m = view.dummy_hand.mask
+        if view.current is not None:
+            for s, c in view.current.cards:
+                if s == view.dummy:
+                    m |= c.bit
+        return m
 
     def _signal_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
                         weights: list[float], contract: Contract,
@@ -563,7 +594,8 @@ class CardPlayer:
         ruff = trump if self.signal_ruffs and trump >= 0 else None
         out = list(weights)
         for seat in seats:
-            cards = partner_cards(tricks, seat, view.declarer, trump, self.signal_discards)
+            cards = partner_cards(tricks, seat, view.declarer, trump, self.signal_discards, self.suit_preference,
+                                  view.dummy_hand.mask if view.dummy_hand is not None else None)
             if cards:
                 out = [w * layout_weight(cards, lay[seat], self.signal_mismatch, self.signal_unequal, ruff)
                        for w, lay in zip(out, layouts, strict=False)]
@@ -571,12 +603,16 @@ class CardPlayer:
 
     def _play_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
                       solved: list[dict[int, int]], weights: list[float], plan: PlayPlan,
-                      deadline: float) -> tuple[list[dict[int, int]], list[float], int]:
+                      deadline: float, factor: float | None = None,
+                      only: Collection[Seat] | None = None) -> tuple[list[dict[int, int]], list[float], int]:
         """Down-weight layouts in which a card another player chose in this trick or the last
         would have lost a trick double dummy: players rarely make such mistakes, so those
         layouts are less likely. Costs one solve per layout and checked card (the most recent
-        cards first, within ``consistency_cost`` times the decision's own solving)."""
+        cards first, within ``consistency_cost`` times the decision's own solving).
+        ``factor``: the weight factor per trick lost (default ``consistency``); ``only``: check
+        only these seats' cards."""
         assert view.seat is not None
+        factor = self.consistency if factor is None else factor
         own = {view.seat}
         if view.seat == view.declarer and view.dummy is not None:
             own.add(view.dummy)
@@ -598,6 +634,8 @@ class CardPlayer:
         for j in range(len(flat) - 1, start - 1, -1):
             seat, _, t_no, _, prior = flat[j]
             if j == 0 or seat in own or seat not in knowledge.hidden and seat != view.dummy:
+                continue
+            if only is not None and seat not in only:
                 continue
             c = _cost(13 - t_no, not prior)
             if spent + c > per_layout:
@@ -632,7 +670,7 @@ class CardPlayer:
                 if res and idx in res:
                     loss = max(res.values()) - res[idx]
                     if loss > 0:
-                        out[i] *= self.consistency ** min(loss, 2)
+                        out[i] *= factor ** min(loss, 2)
         if sum(out) <= 0.0:  # every layout contradicts the play: trust none of the checks
             out = list(weights[:done])
         return solved[:done], out, k
@@ -669,10 +707,13 @@ class CardPlayer:
     def _knowledge(self, view: SeatView, context: TableContext, with_constraints: bool) -> Knowledge:
         constraints: Mapping[Seat, ConstraintLike] = {}
         if with_constraints:
-            ckey = (view.dealer, view.calls, context, self.system)  # promises depend on the score too
+            replay = self.auction_replay or (
+                self.auction_replay_defence and view.seat is not None and view.declarer is not None
+                and view.seat.side != view.declarer.side)
+            ckey = (view.dealer, view.calls, context, self.system, replay)  # promises depend on the score too
             cached = self._constraint_cache.get(ckey)
             if cached is None:
-                source = self.constraints or _auction_constraints(self.system, self.auction_replay)
+                source = self.constraints or _auction_constraints(self.system, replay)
                 try:
                     cached = dict(source(view, context))
                 except Exception:  # a bidding-module failure must not stop the play

@@ -10,7 +10,13 @@ Cards are indices ``suit * 13 + rank - 2`` and holdings 52-bit masks, as in
 * COUNT, when declarer or dummy led the suit: the highest spot card from an even number of cards
   (the holding when the card is played), the lowest card from an odd number;
 * no signal in the trump suit, with an honour (10 or higher), or with a card that wins the trick
-  (it is played to win, not to signal): there the habit is the lowest of equal cards.
+  (it is played to win, not to signal): there the habit is the lowest of equal cards;
+* SUIT PREFERENCE (in suit contracts, the player's ``suit_preference``), where attitude and count
+  tell partner nothing: a defender's lead of a suit partner has shown out of (giving partner a
+  ruff), and its card following to partner's lead of a suit dummy held at most one card of. A high
+  card asks for the higher-ranking of the two other side suits (trumps and the suit played left
+  out), a low card for the lower; equal strength in both asks for nothing (Kantar, *Modern Bridge
+  Defense*, "suit-preference signals"; Root, *How to Defend a Bridge Hand*, ch. 11).
 
 The player (:class:`bazas.bots.play.CardPlayer`, ``signals``: on by default) plays the convention's
 card only among cards of (nearly) equal expected score, and, as a defender, weighs each sampled
@@ -39,13 +45,14 @@ from bazas.engine.seats import Seat
 from bazas.engine.views import TrickView
 
 __all__ = [
-    "ATTITUDE", "COUNT", "Kind", "PartnerCard", "choose_discard", "choose_signal", "conventional_card",
-    "layout_weight", "partner_cards", "situation", "wants_high",
+    "ATTITUDE", "COUNT", "SUIT_PREFERENCE", "Kind", "choose_preference", "preference_wants_high", "PartnerCard", "choose_discard", "choose_signal", "conventional_card",
+    "layout_weight", "partner_cards", "preference_fits", "preference_situation", "situation", "wants_high",
 ]
 
-Kind = Literal["attitude", "count"]
+Kind = Literal["attitude", "count", "suit-preference"]
 ATTITUDE: Kind = "attitude"
 COUNT: Kind = "count"
+SUIT_PREFERENCE: Kind = "suit-preference"
 
 #: Highest spot card (rank 9) as a rank offset (rank - 2).
 _TOP_SPOT = 7
@@ -113,6 +120,84 @@ def conventional_card(holding: int, suit: int, kind: Kind, ruff_trump: int | Non
     return choose_signal(cards, holding, suit, kind, ruff_trump)
 
 
+_HCP = (0,) * 9 + (1, 2, 3, 4)   # by rank offset (rank - 2): J=1 .. A=4
+
+
+def _suit_hcp(holding: int, suit: int) -> int:
+    return sum(_HCP[c % 13] for c in _suit_cards(holding, suit))
+
+
+def preference_wants_high(holding: int, suit: int, trump: int) -> bool | None:
+    """Suit preference from ``holding`` for a card of ``suit`` (trumps ``trump``): True for the
+    higher-ranking of the two other side suits (more high-card points there: an entry, a trick
+    to cash), False for the lower, None when they are equal or there is no pair of side suits.
+
+    Suits are indices 0-3 (clubs to spades).
+
+    >>> from bazas.engine.cards import Hand
+    >>> h = Hand.from_pbn("-.A2.9532.874").mask          # spades trumps, a diamond led for a ruff
+    >>> preference_wants_high(h, 1, 3), preference_wants_high(Hand.from_pbn("-.32.9532.K74").mask, 1, 3)
+    (True, False)
+    """
+    others = [x for x in range(4) if x not in (suit, trump)]
+    if trump < 0 or len(others) != 2:
+        return None
+    low, high = _suit_hcp(holding, others[0]), _suit_hcp(holding, others[1])
+    if low == high:
+        return None
+    return high > low
+
+
+def choose_preference(candidates: Sequence[int], holding: int, suit: int, trump: int) -> int:
+    """The suit-preference card among ``candidates`` (cards of ``suit`` of equal value): the
+    highest for the higher side suit, the lowest for the lower or for no preference.
+
+    >>> from bazas.engine.cards import Card, Hand
+    >>> k = [Card.parse(c).index for c in ("D2", "D9")]
+    >>> str(Card.from_index(choose_preference(k, Hand.from_pbn("-.A2.9532.874").mask, 1, 3)))
+    'D9'
+    >>> str(Card.from_index(choose_preference(k, Hand.from_pbn("-.32.9532.A74").mask, 1, 3)))
+    'D2'
+    """
+    if not candidates:
+        raise ValueError("no candidate card")
+    mine = [c for c in candidates if c // 13 == suit] or list(candidates)
+    return max(mine) if preference_wants_high(holding, suit, trump) else min(mine)
+
+
+def preference_fits(card: int, holding: int, trump: int) -> bool:
+    """Whether ``card`` (played from ``holding``, which still includes it) fits suit preference:
+    not the lowest card of its suit when the holding asks for the higher side suit, the lowest
+    when it asks for the lower; any card when it asks for neither or the card was the only one."""
+    suit = card // 13
+    cards = _suit_cards(holding, suit)
+    want = preference_wants_high(holding, suit, trump)
+    if want is None or len(cards) < 2:
+        return True
+    return (card != cards[0]) if want else card == cards[0]
+
+
+def preference_situation(leader: Seat, player: Seat, declarer: Seat, suit: int, trump: int,
+                         dummy_before: int | None, leader_void: bool = False) -> bool:
+    """Whether a defender's card in ``suit`` carries suit preference: in a suit contract, outside
+    trumps, when ``player`` leads a suit its partner has shown out of (``leader_void``: a ruff),
+    or follows to its partner's lead of a suit ``dummy_before`` (dummy's holding when the trick
+    began) held at most one card of.
+
+    >>> preference_situation(Seat.W, Seat.E, Seat.S, 1, 3, dummy_before=0x1 << 13)
+    True
+    >>> preference_situation(Seat.W, Seat.E, Seat.S, 1, -1, dummy_before=0x1 << 13)
+    False
+    """
+    if trump < 0 or suit == trump or player.side == declarer.side:
+        return False
+    if leader == player:
+        return leader_void
+    if leader != player.partner or dummy_before is None:
+        return False
+    return ((dummy_before >> (13 * suit)) & 0x1FFF).bit_count() <= 1
+
+
 def choose_discard(candidates: Sequence[int], hand: int) -> int | None:
     """Attitude on discards: among ``candidates`` (discards of equal value), a high spot card in a
     suit with an honour (the suit wanted), else the lowest card of a suit without one; None when
@@ -162,32 +247,58 @@ class PartnerCard:
     later: int
     done: int
     discard: bool = False
+    trump: int = -1
 
 
 def partner_cards(tricks: Sequence[TrickView], partner: Seat, declarer: Seat, trump: int,
-                  discards: bool = False) -> list[PartnerCard]:
+                  discards: bool = False, preference: bool = False,
+                  dummy_hand: int | None = None) -> list[PartnerCard]:
     """The cards ``partner`` (a defender) followed suit with, or discarded (``discards``), in
-    ``tricks`` (completed ones and the one in progress, in order), with what each tells."""
+    ``tricks`` (completed ones and the one in progress, in order), with what each tells.
+
+    ``preference``: suit-preference signals (:func:`preference_situation`) are read too: partner's
+    leads of a suit its partner has shown out of, and its cards following to its partner's lead of
+    a suit dummy held at most one card of (``dummy_hand``: the cards dummy still holds)."""
+    dummy = declarer.partner
+    dummy_later: list[int] = []          # per trick: dummy's cards played in it and after
+    acc = 0
+    for t in reversed(tricks):
+        for seat, card in t.cards:
+            if seat == dummy:
+                acc |= card.bit
+        dummy_later.append(acc)
+    dummy_later.reverse()
+    reader = partner.partner
+    reader_void = 0                       # suits partner's partner has shown out of
     seq: list[tuple[int, Kind | None, int, bool]] = []
     done = 0
-    for t in tricks:
+    for t_no, t in enumerate(tricks):
         if not t.cards:
             continue
         led = t.cards[0][1].index
         suit = led // 13
         best = led
+        dummy_before = None if dummy_hand is None else dummy_hand | dummy_later[t_no]
         for pos, (seat, card) in enumerate(t.cards):
             idx = card.index
             beat = pos > 0 and _beats(idx, best, trump)
-            if seat == partner and pos > 0:
+            if seat == partner and pos == 0 and preference and preference_situation(
+                    partner, partner, declarer, suit, trump, None, bool(reader_void >> suit & 1)):
+                seq.append((idx, SUIT_PREFERENCE, done, False))
+            elif seat == partner and pos > 0:
                 if idx // 13 == suit:
-                    kind = situation(t.leader, partner, declarer)
+                    kind: Kind | None = situation(t.leader, partner, declarer)
                     wins = t.winner == partner if t.winner is not None else beat
-                    if suit == trump or idx % 13 > _TOP_SPOT or wins:
+                    if preference and not wins and preference_situation(t.leader, partner, declarer, suit, trump,
+                                                                       dummy_before):
+                        kind = SUIT_PREFERENCE
+                    elif suit == trump or idx % 13 > _TOP_SPOT or wins:
                         kind = None
                     seq.append((idx, kind, done, False))
                 elif discards and idx // 13 != trump:
                     seq.append((idx, ATTITUDE, done, True))
+            if seat == reader and pos > 0 and idx // 13 != suit:
+                reader_void |= 1 << suit
             if beat:
                 best = idx
         for _, card in t.cards:
@@ -196,7 +307,7 @@ def partner_cards(tricks: Sequence[TrickView], partner: Seat, declarer: Seat, tr
     later = 0
     for idx, kind, before, disc in reversed(seq):
         later |= 1 << idx
-        out.append(PartnerCard(idx, kind, later, before, disc))
+        out.append(PartnerCard(idx, kind, later, before, disc, trump))
     out.reverse()
     return out
 
@@ -229,7 +340,10 @@ def layout_weight(cards: Sequence[PartnerCard], remaining: int, mismatch: float 
     w = 1.0
     for pc in cards:
         holding = remaining | pc.later
-        if pc.kind is not None:
+        if pc.kind == SUIT_PREFERENCE:
+            if not preference_fits(pc.card, holding, pc.trump):
+                w *= mismatch
+        elif pc.kind is not None:
             ruff = None if pc.discard else ruff_trump
             if conventional_card(holding, pc.card // 13, pc.kind, ruff) != pc.card:
                 w *= mismatch

@@ -1,0 +1,87 @@
+"""Defenders' inference from declarer's line of play and from the auction, and declarer's safety
+plays (issue 9, "What to build": Defence, Declarer)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bazas.bots.base import Budget
+from bazas.bots.play import CardPlayer
+from bazas.engine.cards import Card
+from bazas.engine.deal import deal_from_seed
+from bazas.engine.seats import Seat
+from bazas.engine.state import DealState
+from bazas.engine.views import view_of
+
+from .test_play_textbook import DUPLICATE, at_trick_one, decide
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+
+
+def _after(cards: int, contract: str = "3NT", seed: int = 11) -> DealState:
+    state = at_trick_one(deal_from_seed(seed).to_pbn(), contract, S, ())
+    for _ in range(cards):
+        legal = state.play.legal_cards() if state.play else []
+        state = state.apply(legal[0]).after
+    return state
+
+
+def test_defenders_read_declarers_line_of_play_checking_declarers_recent_cards() -> None:
+    # Kantar, Modern Bridge Defense, "counting declarer's hand from the play": a layout in which
+    # declarer's recent card would have lost a trick double dummy is less likely. Only declarer's
+    # and dummy's cards are checked, only by the defenders.
+    for n in range(8, 13):
+        state = _after(n)
+        if state.actor is not None and state.actor.side != S.side:
+            break
+    assert state.actor is not None and state.actor.side != S.side
+    card, player = decide(state, max_samples=16, line_inference=0.0, consistency_cost=50.0)
+    assert player.last_info["checked"] >= 1
+    _, plain = decide(state, max_samples=16)
+    assert plain.last_info["checked"] == 0
+
+
+def test_declarer_does_not_use_the_defenders_line_inference() -> None:
+    for n in range(8, 13):
+        state = _after(n)
+        if state.actor is not None and state.actor.side == S.side:
+            break
+    assert state.actor is not None and state.actor.side == S.side
+    _, player = decide(state, max_samples=16, line_inference=0.0, consistency_cost=50.0)
+    assert player.last_info["checked"] == 0
+
+
+@pytest.mark.parametrize("defence", [True, False])
+def test_auction_replay_for_the_defenders_only(defence: bool) -> None:
+    # "What declarer would have bid with other hands" (bidding.replay_constraints): with
+    # auction_replay_defence the defenders' constraints come from the replay, declarer's do not.
+    state = _after(1)
+    seat = E if defence else S
+    view = view_of(state, seat)
+    player = CardPlayer(auction_replay_defence=True)
+    player._knowledge(view, DUPLICATE, with_constraints=True)
+    replays = {key[-1] for key in player._constraint_cache}
+    assert replays == {defence}
+
+
+@pytest.mark.parametrize("seed", [3, 11, 21])
+def test_safety_play_never_lowers_the_chance_of_making_the_contract(seed: int) -> None:
+    # Reese, Safety Plays at Bridge: declarer gives up a possible overtrick for the contract.
+    # Among cards of nearly the best expected score the safety option picks the one most likely
+    # to make; it never picks one less likely to make than the plain choice.
+    for n in range(4, 12):
+        state = _after(n, "4S", seed)
+        if state.actor is not None and state.actor.side == S.side:
+            break
+    view = view_of(state, state.actor)
+    plain = CardPlayer()
+    safe = CardPlayer(safety_margin=0.3)
+    a = plain.choose(view, DUPLICATE, random.Random(1), Budget(0.2)).action
+    b = safe.choose(view, DUPLICATE, random.Random(1), Budget(0.2)).action
+    assert isinstance(a, Card) and isinstance(b, Card)
+    assert plain.last_info["makes"] == safe.last_info["makes"]     # the same layouts and estimates
+    makes = safe.last_info["makes"]
+    if str(b) in makes and str(a) in makes:
+        assert makes[str(b)] >= makes[str(a)]
