@@ -29,7 +29,7 @@ async def scenario(server: ServerProcess) -> None:
     # Explanations: a call not yet made, and the calls made.
     start = len(me.messages)
     await me.send({"type": "explain", "call": "1NT"})
-    ex = await me.wait(lambda m: m["type"] in ("explanation", "error"), 10, start)
+    ex = await me.wait(lambda m: m["type"] in ("explanation", "error"), 60, start)
     assert ex["type"] == "explanation" and ex["index"] is None and ex["call"] == "1NT"
     assert ex["explanation"]["en"] and ex["explanation"]["es"]
     # 7NT: nobody can bid over it.
@@ -46,7 +46,7 @@ async def scenario(server: ServerProcess) -> None:
     st = await me.until(lambda m: bool(m["explanations"]) and m["explanations"][0] is not None, timeout=30)
     start = len(me.messages)
     await me.send({"type": "explain", "index": 0})
-    ex = await me.wait(lambda m: m["type"] == "explanation", 10, start)
+    ex = await me.wait(lambda m: m["type"] == "explanation", 30, start)
     assert ex["index"] == 0 and ex["call"] == "7NT" and ex["explanation"] == st["explanations"][0]
     # West (a bot) leads; then a hint for South.
     st = await me.until(lambda m: m["table"]["actor"] == "S", timeout=30)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bazas.engine.rulesets import get as get_ruleset
+from bazas.engine.rulesets import one_table
 from bazas.engine.seats import SEATS
 from bazas.formats.pbn import loads
 from bazas.server.protocol import CreatedTable
@@ -30,8 +32,14 @@ def test_pages_and_files(server: ServerProcess) -> None:
     negotiated = httpx.get(f"{server.http}/rules/chicago", headers={"Accept-Language": "en-GB,en;q=0.9,es;q=0.5"})
     assert negotiated.text == server.get("/rules/chicago?lang=en").text
     assert server.get("/rules/poker").status_code == 404
+    # The playable games are the registry's one-table rulesets, with their facts (issue 7, point 1).
     rulesets = server.get("/api/rulesets").json()["rulesets"]
-    assert {r["id"] for r in rulesets} == {"rubber", "chicago", "auction-1920"}
+    assert [r["id"] for r in rulesets] == [r.id for r in one_table()]
+    assert {"rubber", "chicago", "auction-1920"} <= {r["id"] for r in rulesets}
+    assert "duplicate" not in {r["id"] for r in rulesets}, "two tables: not playable at one"
+    assert all(r == get_ruleset(r["id"]).facts() for r in rulesets)
+    assert server.get("/api/rulesets/subasta").json()["id"] == "auction-1920"
+    assert server.get("/api/rulesets/poker").status_code == 404
 
 
 async def play_some(server: ServerProcess) -> tuple[str, Client]:
