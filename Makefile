@@ -2,11 +2,13 @@
 # never from an activated environment.
 #
 #   make install       .venv with `pip install -e '.[dev]'` (re-run only when pyproject.toml changes)
-#   make system-deps   Debian packages the tests use: chromium, postgresql (only if missing)
+#   make system-deps   Debian packages the tests use: chromium, postgresql, nodejs (only if missing)
 #   make lint          ruff + mypy + import-linter
 #   make test          install + system-deps + lint, then pytest
 #   make run           bazas serve          (ARGS="..." passes options)
 #   make bench         bazas bench engine   (ARGS="..." passes options)
+#   make lock          rewrite constraints.txt (the exact versions installed) from the venv
+#   make audit         check constraints.txt against known vulnerabilities (pip-audit, own venv)
 #   make clean         caches and build artifacts;  make distclean: also .venv
 
 SHELL := /bin/bash
@@ -31,7 +33,7 @@ else
 XDIST := -n $(PYTEST_WORKERS) --dist loadgroup
 endif
 
-.PHONY: help venv install system-deps lint test run bench clean distclean
+.PHONY: help venv install system-deps lint test run bench lock audit clean distclean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -49,8 +51,8 @@ $(BIN)/pip:
 
 venv: $(BIN)/pip
 
-$(STAMP): pyproject.toml $(BIN)/pip
-	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar off -q -e '.[dev]'
+$(STAMP): pyproject.toml constraints.txt $(BIN)/pip
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar off -q -c constraints.txt -e '.[dev]'
 	@touch $@
 
 install: $(STAMP)
@@ -80,6 +82,16 @@ run: install
 bench: install
 	$(BIN)/bazas bench engine $(ARGS)
 
+# --- dependencies ------------------------------------------------------------------------------
+
+lock: install
+	{ sed -n '1,2p' constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^bazas'; } > constraints.new
+	mv constraints.new constraints.txt
+
+audit:
+	test -x .venv-audit/bin/pip-audit || { $(PYTHON) -m venv .venv-audit && .venv-audit/bin/pip install -q pip-audit; }
+	.venv-audit/bin/pip-audit --strict -r constraints.txt
+
 # --- housekeeping ------------------------------------------------------------------------------
 
 clean:
@@ -88,4 +100,4 @@ clean:
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) .venv-audit
