@@ -38,13 +38,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .auction import Auction
+from .calls import DOUBLE, PASS, REDOUBLE, Call, Doubling
 from .cards import Hand
 from .deal import Deal
-from .errors import WrongTurn
+from .errors import GameOver, WrongTurn
 from .seats import Seat
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DealState
 
 SOURCE = (
     "RULES.md 'Variants from seed 001' (three-handed Auction), "
@@ -128,3 +132,36 @@ def seating_for_play(deal: Deal, declarer: Seat) -> PlaySeating:
     hands[declarer.partner] = deal.hand(DUMMY_SEAT)
     mapped = Deal((hands[0], hands[1], hands[2], hands[3]))
     return PlaySeating(mapped, declarer, declarer.partner, seat_of)
+
+
+def play_state(deal: Deal, auction: Auction) -> tuple[PlaySeating, DealState]:
+    """The four-seat deal state in which the complete three-handed ``auction`` is played: the
+    seating of :func:`seating_for_play` (the dummy hand, face down during the auction, now opposite
+    the declarer and played by him; the other two players defend as partners for this deal), with
+    the contract written as the declarer's bid passed out (doubled by his left-hand opponent,
+    redoubled by the declarer's dummy seat when it was), so card play, views and bots take it
+    unchanged. The tricks the declarer wins are ``state.play.declarer_tricks``.
+
+    >>> d = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    >>> a = ThreeHandedAuction.from_calls(Seat.N, ["1S", "2H", "X", "P", "P"])
+    >>> seating, state = play_state(d, a)
+    >>> str(state.contract), state.declarer, state.play.dummy, seating.player_at(Seat.S)
+    ('2HX', <Seat.E: 1>, <Seat.W: 3>, <Seat.S: 2>)
+    """
+    contract, declarer = auction.contract, auction.declarer
+    if not auction.is_complete or contract is None or declarer is None:
+        raise GameOver("the three-handed auction is not over, or was passed out: there is nothing to play")
+    from .state import DealState  # (the deal state imports the rulesets, which import this module)
+
+    seating = seating_for_play(deal, declarer)
+    bid = next(c for c in reversed(auction.calls) if not isinstance(c, type(PASS)) and c not in (DOUBLE, REDOUBLE))
+    calls: list[Call] = [bid]
+    if contract.doubling is Doubling.DOUBLED:
+        calls += [DOUBLE]
+    elif contract.doubling is Doubling.REDOUBLED:
+        calls += [DOUBLE, REDOUBLE]
+    calls += [PASS, PASS, PASS]
+    state = DealState.start(seating.deal, declarer)
+    for call in calls:
+        state = state.apply(call).after
+    return seating, state

@@ -41,6 +41,7 @@ from .duplicate import DUPLICATE
 from .imps import imps
 from .royal_auction import ROYAL_AUCTION
 from .rubber import RUBBER
+from .three_handed_game import THREE_HANDED_AUCTION
 
 __all__ = [
     "AUCTION_1920",
@@ -68,7 +69,7 @@ __all__ = [
     "sum_items",
 ]
 
-_RULESETS: list[Ruleset] = [AUCTION_1920, RUBBER, CHICAGO, DUPLICATE, ROYAL_AUCTION]
+_RULESETS: list[Ruleset] = [AUCTION_1920, RUBBER, CHICAGO, DUPLICATE, ROYAL_AUCTION, THREE_HANDED_AUCTION]
 
 
 class UnknownRuleset(ScoringError):
