@@ -172,6 +172,28 @@ def session_verdict(winner: str | None, margin: int, duplicate: bool) -> str:
     return f"winner {winner} by {margin}"
 
 
+def _per_player(ruleset: str) -> bool:
+    from bazas.engine.rulesets import get
+
+    return bool(getattr(get(ruleset), "per_player", False))
+
+
+def _run_three_handed(args: argparse.Namespace, seed: int, console: Any) -> int:
+    from bazas.cli.three_handed import autoplay, render_data
+
+    dealer, draw = first_dealer(args.ruleset, args.dealer, seed)
+    data = autoplay(seed, dealer, args.deals, "fast" if args.strength == "baseline" else args.strength, args.budget)
+    data["first_dealer"] = dealer.name
+    data["dealer_draw"] = None if draw is None else draw.to_dict()
+    if args.json:
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return 0
+    if draw is not None:
+        console.print(draw.text())
+    console.print(render_data(data), highlight=False)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
@@ -182,6 +204,8 @@ def run(args: argparse.Namespace) -> int:
 
     console = Console()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    if _per_player(args.ruleset):  # three-handed Auction: three players, scored per player
+        return _run_three_handed(args, seed, console)
     rng = random.Random(seed)
     bot = bot_for(args.ruleset, args.strength, claims=True)
     budget = Budget(args.budget)

@@ -55,6 +55,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from bazas.cli.cmd_autoplay import _per_player, first_dealer
+
+    if _per_player(args.ruleset):  # three-handed Auction: you are S, N and E are bots
+        from bazas.cli.three_handed import play_terminal
+
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+        dealer, draw = first_dealer(args.ruleset, args.dealer, seed)
+        if draw is not None:
+            print(draw.text())
+        return play_terminal(seed, dealer, args.deals, "fast" if args.strength == "baseline" else args.strength,
+                             args.budget, sys.stdin, print)
     table = PlayTable(args.ruleset, seed=args.seed, budget=args.budget, strength=args.strength,
                       max_deals=args.deals, stream=sys.stdin, console=Console(), first_dealer=args.dealer)
     return table.run()

@@ -29,6 +29,31 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(func=run)
 
 
+def _three_handed(text: str, as_json: bool) -> int | None:
+    """Score a three-handed Auction record (None: the record is of another game)."""
+    from bazas.engine.rulesets import UnknownRuleset, get
+
+    try:
+        record = json.loads(text)
+        ruleset = get(str(record.get("ruleset", "")))
+    except (ValueError, AttributeError, UnknownRuleset):
+        return None
+    if not getattr(ruleset, "per_player", False):
+        return None
+    from bazas.cli.three_handed import RecordError, dump, load, render
+
+    try:
+        sheet, scored, results = load(record)
+    except RecordError as exc:
+        print(f"bazas score: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        sys.stdout.write(json.dumps(dump(sheet, scored, results), indent=2) + "\n")
+    else:
+        sys.stdout.write(render(sheet, scored, results))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from bazas.formats.records import RecordError, dump_session, load_session
 
@@ -44,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
     except UnicodeDecodeError as exc:
         print(f"bazas score: {args.file} is not UTF-8 text: {exc.reason}", file=sys.stderr)
         return 2
+    three = _three_handed(text, args.json)
+    if three is not None:  # three-handed Auction: scored per player (bazas.cli.three_handed)
+        return three
     try:
         session = load_session(text)
     except (RecordError, ValueError) as exc:

@@ -41,13 +41,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bazas.bots.base import Budget, Decision, Explanation, TableContext
-from bazas.engine.calls import PASS, Bid, Call
+from bazas.engine.auction import Auction
+from bazas.engine.calls import PASS, Bid, Call, Strain
 from bazas.engine.cards import Hand
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets.denominations import ScaleBid, denominations_of
 from bazas.engine.views import SeatView
 
-__all__ = ["ROWS", "NAME", "RoyalBidder", "decide"]
+__all__ = ["ROWS", "NAME", "RoyalBidder", "decide", "three_handed_call"]
 
 #: The system name rulesets declare (``bidding_system``) for this bidder.
 NAME = "royal-auction"
@@ -184,3 +185,26 @@ class RoyalBidder:
             call = PASS if PASS in view.legal else bids[0]
             return Decision(call, Explanation(es="paso", en="pass"))
         return Decision(call, Explanation(es=verdict.es, en=verdict.en))
+
+
+def three_handed_call(hand: Hand, auction: Auction) -> Call:
+    """A three-handed Auction player's call (each bids for himself, issue 11): the same rule table
+    (no royal spades, no nullos, nobody must bid), the cheapest legal bid of the row's
+    denomination within its limit, else pass. In cut-throat the declarer gets the unseen dummy,
+    so a bid is worth making on the hand alone; another player's bid is never doubled.
+
+    >>> from bazas.engine.three_handed import ThreeHandedAuction
+    >>> from bazas.engine.seats import Seat
+    >>> str(three_handed_call(Hand.from_pbn("AQJ93.K4.A52.863"), ThreeHandedAuction(Seat.N)))
+    '1S'
+    """
+    verdict = decide(hand, royal=False, nullos=False, dealer_first=False)
+    if verdict.code is not None:
+        for call in auction.legal_calls():
+            if isinstance(call, Bid) and call.level <= verdict.limit and _code(call) == verdict.code:
+                return call
+    return PASS
+
+
+def _code(bid: Bid) -> str:
+    return "NT" if bid.strain == Strain.NT else Strain(bid.strain).name
