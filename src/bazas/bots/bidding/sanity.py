@@ -165,6 +165,9 @@ def _new_suit_by_responder(sit: Situation, call: Call, m: CallMeaning) -> bool:
         return False
     if not is_new_suit(sit, call):
         return False
+    # Over their natural notrump overcall a new suit is to play.
+    if Strain.NT in sit.natural_strains(sit.lho) | sit.natural_strains(sit.rho):
+        return False
     # After opener's 1NT rebid a new suit is not forcing (unless a reverse or a jump).
     pm = sit.last_action_of(sit.partner)
     if pm is not None and pm is not first and isinstance(pm.call, Bid) and pm.call.strain is Strain.NT \

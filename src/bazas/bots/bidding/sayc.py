@@ -1367,7 +1367,8 @@ def _doubler_rows() -> list[Rule]:
           when=cheap, forcing=True, artificial=True, source=DOUBLES),
         R("dbl.pass", "1x X P @y P", "P", H(hcp="-17"), "Pass: nothing extra", "Paso: nada extra", when=cheap, source=DOUBLES),
         # after an invitational jump (9-11)
-        R("dbl.jump.game", "1x X P @y P", "game:y", H(y="4+", dp=("y", "14+")), "Accepts the invitation",
+        R("dbl.jump.game", "1x X P @y P", "game:y", H(y="4+", dp=("y", lambda s, b: at_least(gp(s, Strain(b["y"])) - 11))),
+          "Accepts the invitation",
           "Acepta la invitación", when=_advance_was("x.jump"), source=DOUBLES),
         R("dbl.jump.pass", "1x X P @y P", "P", H(hcp="-13"), "Declines the invitation", "Rechaza la invitación",
           when=_advance_was("x.jump"), source=DOUBLES),
