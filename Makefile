@@ -90,7 +90,7 @@ lock: install
 
 audit:
 	test -x .venv-audit/bin/pip-audit || { $(PYTHON) -m venv .venv-audit && .venv-audit/bin/pip install -q pip-audit; }
-	.venv-audit/bin/pip-audit --strict -r constraints.txt
+	.venv-audit/bin/pip-audit --no-deps --disable-pip -r constraints.txt
 
 # --- housekeeping ------------------------------------------------------------------------------
 
