@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bazas.bots.base import Budget, Decision, Explanation, TableContext
 from bazas.engine.cards import ALL_CARDS, Card
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.views import SeatView
 
-__all__ = ["SEARCH_TRICKS", "choose", "follow_under", "is_nullo_view"]
+__all__ = ["SEARCH_TRICKS", "choose", "follow_under", "is_nullo_view", "plain_view"]
 
 #: Tricks left (or fewer) from which the player searches sampled layouts.
 SEARCH_TRICKS = 4
@@ -43,6 +44,14 @@ SAMPLES = 12
 def is_nullo_view(view: SeatView) -> bool:
     """Whether the contract of ``view`` is a nullo (``1NU``, ``2NUX``...)."""
     return view.contract is not None and "NU" in view.contract
+
+
+def plain_view(view: SeatView) -> SeatView:
+    """``view`` with a royal-spades contract written as the spade contract card play sees
+    (``2RSX`` -> ``2SX``: the same trumps), for card players that read the five strains only."""
+    if view.contract is None or "RS" not in view.contract:
+        return view
+    return replace(view, contract=view.contract.replace("RS", "S"))
 
 
 def follow_under(cards: Sequence[Card], winning: Card) -> Card | None:

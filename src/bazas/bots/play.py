@@ -253,6 +253,7 @@ class CardPlayer:
         """A legal card for the seat to act (declarer chooses dummy's cards)."""
         if nullo_play.is_nullo_view(view):  # issue 11: a nullo is played to lose tricks (bots/nullo_play.py)
             return nullo_play.choose(view, context, rng, budget)
+        view = nullo_play.plain_view(view)  # issue 11: royal spades are played as spades
         card, en, es = self._choose(view, context, rng, budget)
         return Decision(card, Explanation(es=es, en=en))
 
@@ -260,6 +261,7 @@ class CardPlayer:
         """Tricks (of those left) the acting seat's side wins whatever the layout: when every
         layout of the hidden cards still possible gives the same double-dummy result; None when
         it does not, or when too many layouts remain to check them all."""
+        view = nullo_play.plain_view(view)  # issue 11: royal spades are played as spades
         if view.phase != "play" or view.seat is None or view.turn is None or view.hand is None:
             return None
         if nullo_play.is_nullo_view(view):  # issue 11: no maximising claims at a nullo

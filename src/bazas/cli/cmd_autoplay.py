@@ -76,6 +76,15 @@ def first_dealer(ruleset: str, fixed: Seat | None, seed: int) -> tuple[Seat, Any
     return draw.dealer, draw
 
 
+def strength_for(ruleset: str, strength: str) -> str:
+    """``strength``, except that the simple baseline bots know only the five strains: a game with
+    its own denominations (Royal Auction, nullos) is played by the fast bots instead."""
+    from bazas.engine.rulesets import get
+    from bazas.engine.rulesets.denominations import denominations_of
+
+    return "fast" if strength == "baseline" and denominations_of(get(ruleset)) is not None else strength
+
+
 def start_state(ruleset: str, deal: Deal, dealer: Seat) -> DealState:
     """A deal's start in ``ruleset``, with its own denominations (Royal Auction, nullos)."""
     from bazas.engine.rulesets import get
@@ -131,7 +140,9 @@ def _entry_row(entry: Any, session_no: int) -> dict[str, Any]:
     tricks = entry.tricks
     made = ""
     if contract is not None and tricks is not None:
-        diff = tricks - contract.tricks_needed
+        from bazas.engine.rulesets.denominations import over_under
+
+        diff = over_under(contract, tricks)  # a nullo counts the tricks lost
         made = "=" if diff == 0 else f"{diff:+d}"
     return {
         "session": session_no, "deal": entry.number, "board": entry.board, "table": entry.table,
@@ -207,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
     if _per_player(args.ruleset):  # three-handed Auction: three players, scored per player
         return _run_three_handed(args, seed, console)
     rng = random.Random(seed)
-    bot = bot_for(args.ruleset, args.strength, claims=True)
+    bot = bot_for(args.ruleset, strength_for(args.ruleset, args.strength), claims=True)
     budget = Budget(args.budget)
     dealer, draw = first_dealer(args.ruleset, args.dealer, seed)
     session = Session.start(args.ruleset, dealer)

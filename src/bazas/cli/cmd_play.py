@@ -91,7 +91,9 @@ class PlayTable:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         self.rng = random.Random(self.seed)
         self.budget = Budget(budget)
-        self.bot = bot_for(ruleset, strength)
+        from bazas.cli.cmd_autoplay import strength_for
+
+        self.bot = bot_for(ruleset, strength_for(ruleset, strength))
         from bazas.cli.cmd_autoplay import first_dealer as draw_first_dealer
         from bazas.engine.rulesets import get
         from bazas.engine.rulesets.denominations import denominations_of
