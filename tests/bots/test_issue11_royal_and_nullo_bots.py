@@ -15,13 +15,12 @@ from bazas.bots.nullo_play import follow_under
 from bazas.bots.player import bot_for, play_deal
 from bazas.engine.cards import Card, Hand
 from bazas.engine.deal import deal_from_seed
-from bazas.engine.rulesets import get
+from bazas.engine.rulesets import DealResult, get
 from bazas.engine.rulesets.denominations import denominations_of
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.session import Session
 from bazas.engine.state import DealState, parse_action
 from bazas.engine.views import view_of
-from bazas.engine.rulesets import DealResult
 
 
 def test_law4_long_spades_with_values_bid_royal_spades() -> None:

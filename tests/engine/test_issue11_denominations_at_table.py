@@ -14,7 +14,12 @@ from bazas.engine.calls import PASS, Strain
 from bazas.engine.deal import deal_from_seed
 from bazas.engine.errors import IllegalCall
 from bazas.engine.rulesets import get
-from bazas.engine.rulesets.denominations import ROYAL_AUCTION_DENOMINATIONS, denominations_of, is_nullo, over_under
+from bazas.engine.rulesets.denominations import (
+    ROYAL_AUCTION_DENOMINATIONS,
+    denominations_of,
+    is_nullo,
+    over_under,
+)
 from bazas.engine.seats import Seat, Side
 from bazas.engine.state import DealState, parse_action
 from bazas.engine.table import Act, DealCards, Player, Table, command_from_dict, command_to_dict
