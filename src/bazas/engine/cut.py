@@ -11,6 +11,10 @@ the lowest or the highest card deals; the laws of each game do, and :class:`Rule
 - Contract bridge (the Laws of Rubber Bridge, followed for ``rubber`` and ``chicago``): *the
   player who draws the HIGHEST card deals*, the ace high.
 
+Neither rule is in the seeds or RULES.md: both are the period laws as they are usually stated, not
+yet checked against a stored copy of the Whist Club's text (the library search found the 1910-1917
+law books but not the passage); correct ``Ruleset.cut_deals`` if the text says otherwise.
+
 Decision where the laws differ in detail: players whose cards are of equal rank are separated by
 the rank of the suits (clubs lowest, spades highest), so one draw always decides (the older laws
 had the tied players cut again, which gives the same odds).
