@@ -31,6 +31,7 @@ from .actor import Connection, TableActor
 from .encode import error_text, view_dict
 from .export import pbn_text
 from .hub import Hub
+from .match_routes import install_match_routes
 from .protocol import (
     CLIENT_MESSAGE,
     CreatedTable,
@@ -272,6 +273,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
 
+    install_match_routes(app, static_dir)
     return app
 
 

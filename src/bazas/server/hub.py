@@ -207,7 +207,7 @@ class Hub:
         if len(table_id) > 32:
             return None
         stored = await self.store.read(self.repository.load_table, table_id)
-        if stored is None:
+        if stored is None or stored.ruleset == "team-match":  # a match: see match_hub.py
             return None
         commands = [command_from_dict(e.payload) for e in stored.events]
         table = await asyncio.to_thread(Table.replay, stored.config, commands)

@@ -123,8 +123,9 @@ class Repository:
         with self.engine.begin() as conn:
             conn.execute(insert(TableRow).values(id=table_id, ruleset=ruleset, config=config, options=options,
                                                  status=status, version=0))
-            conn.execute(insert(SeatRow), [{"table_id": table_id, "seat": s.seat, "kind": s.kind,
-                                            "token_hash": s.token_hash} for s in seats])
+            if seats:  # a team match keeps its eight seats' links in its options
+                conn.execute(insert(SeatRow), [{"table_id": table_id, "seat": s.seat, "kind": s.kind,
+                                                "token_hash": s.token_hash} for s in seats])
             if first is not None:
                 self._append(conn, [first])
 
@@ -201,6 +202,14 @@ class Repository:
     def table_ids(self, exclude_status: Sequence[str] = ()) -> list[str]:
         """Ids of stored tables (oldest first), leaving out those whose status is in ``exclude_status``."""
         query = select(TableRow.id).order_by(TableRow.created_at, TableRow.id)
+        if exclude_status:
+            query = query.where(TableRow.status.not_in(list(exclude_status)))
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(query)]
+
+    def ids_of_ruleset(self, ruleset: str, exclude_status: Sequence[str] = ()) -> list[str]:
+        """Ids of stored tables of ``ruleset`` (e.g. the team matches), oldest first."""
+        query = select(TableRow.id).where(TableRow.ruleset == ruleset).order_by(TableRow.created_at, TableRow.id)
         if exclude_status:
             query = query.where(TableRow.status.not_in(list(exclude_status)))
         with self.engine.connect() as conn:

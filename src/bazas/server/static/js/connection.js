@@ -20,7 +20,9 @@ export class Connection {
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = this.key ? `?k=${encodeURIComponent(this.key)}` : "";
-    return `${proto}//${location.host}/ws/${encodeURIComponent(this.tableId)}${q}`;
+    // A table of a team match ("{match}.{table}") has its own socket route.
+    const route = this.tableId.includes(".") ? "ws/m" : "ws";
+    return `${proto}//${location.host}/${route}/${encodeURIComponent(this.tableId)}${q}`;
   }
 
   isOpen() {

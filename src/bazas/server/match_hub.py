@@ -1,0 +1,103 @@
+"""The server's registry of team matches: creates them, loads (replays) them, resumes them at start.
+
+A match is stored like a table (``tables`` row with ruleset ``team-match``, the match config, the
+options with the hashes of the seats' links; its commands in the event log), through the table
+hub's repository and writer, and its bots run on the hub's worker pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from typing import Any
+
+from bazas.engine.match import Match, command_from_dict_at, deal_boards
+from bazas.engine.seats import SEATS
+from bazas.engine.table import Player
+from bazas.storage import hash_token
+
+from .hub import Hub
+from .match_actor import TEAM_MATCH, MatchActor, side_id, split_side_id
+from .match_protocol import MATCH_SEATS, CreatedMatch, CreateMatch
+
+log = logging.getLogger("bazas.server.match")
+
+
+class MatchHub:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.actors: dict[str, MatchActor] = {}
+        self._loading: dict[str, asyncio.Future[MatchActor | None]] = {}
+
+    async def start(self) -> None:
+        if not self.hub.settings.resume:
+            return
+        ids = await self.hub.store.read(self.hub.repository.ids_of_ruleset, TEAM_MATCH, ["over"])
+        for match_id in ids:
+            try:
+                await self.get(match_id)
+            except Exception:
+                log.exception("could not resume match %s", match_id)
+
+    async def close(self) -> None:
+        for actor in list(self.actors.values()):
+            await actor.stop()
+        self.actors.clear()
+
+    async def create(self, request: CreateMatch) -> CreatedMatch:
+        kinds: dict[str, str] = {name: request.seats.get(name, "bot") for name in MATCH_SEATS}
+        players = [[Player.bot() if kinds[f"{t}{s.name}"] == "bot" else Player.human() for s in SEATS]
+                   for t in (1, 2)]
+        match = Match.create(deal_boards(request.boards, random.SystemRandom()), players,
+                             (request.team_a.strip() or "A", request.team_b.strip() or "B"))
+        match_id = secrets.token_urlsafe(9)
+        tokens = {name: secrets.token_urlsafe(16) for name, kind in kinds.items() if kind == "open"}
+        options: dict[str, Any] = {"lang": request.lang,
+                                   "tokens": {hash_token(tok): name for name, tok in tokens.items()}}
+        if request.bot_seconds is not None:
+            options["bot_seconds"] = float(request.bot_seconds)
+        await self.hub.store.write(self.hub.repository.create_table, match_id, TEAM_MATCH, match.config(),
+                                   options, [], None, "play")
+        actor = MatchActor(self.hub, match_id, match, options)
+        self.actors[match_id] = actor
+        actor.start()
+        links: dict[Any, str] = {name: f"/t/{side_id(match_id, int(name[0]))}?k={tok}" for name, tok in tokens.items()}
+        return CreatedMatch(match_id=match_id, links=links,
+                            spectate=f"/match/{match_id}")
+
+    async def get(self, match_id: str) -> MatchActor | None:
+        actor = self.actors.get(match_id)
+        if actor is not None:
+            return actor
+        loading = self._loading.get(match_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(match_id))
+            self._loading[match_id] = loading
+            try:
+                return await loading
+            finally:
+                self._loading.pop(match_id, None)
+        return await asyncio.shield(loading)
+
+    async def side(self, text: str) -> Any:
+        """The table actor of ``"{match}.{table}"`` (a bare match id: table 1), or None."""
+        match_id, table = split_side_id(text)
+        actor = await self.get(match_id)
+        return None if actor is None else actor.side(table)
+
+    async def _load(self, match_id: str) -> MatchActor | None:
+        if len(match_id) > 32:
+            return None
+        stored = await self.hub.store.read(self.hub.repository.load_table, match_id)
+        if stored is None or stored.ruleset != TEAM_MATCH:
+            return None
+        commands = [command_from_dict_at(e.payload) for e in stored.events]
+        match = await asyncio.to_thread(Match.replay, stored.config, commands)
+        if match.version != len(stored.events):  # pragma: no cover - replay accepts every stored command
+            raise RuntimeError(f"match {match_id}: replayed {match.version} of {len(stored.events)} events")
+        actor = MatchActor(self.hub, match_id, match, stored.options, stored_status=stored.status)
+        self.actors[match_id] = actor
+        actor.start()
+        return actor

@@ -1,0 +1,159 @@
+"""The routes of team matches (docs/protocol.md, "Matches"), installed on the app by
+:func:`install_match_routes`:
+
+- ``POST /api/matches``: a new match (teams, boards, each seat a bot or open) -> links;
+- ``GET /api/matches/{id}``: the match as a spectator sees it (boards both tables finished,
+  compared; progress counts; the running IMP total);
+- ``GET /api/matches/{id}.pbn``, ``.lin``, ``/hand-record``: the records of the boards both
+  tables have finished (PBN 2.1 of both rooms, LIN, the printable hand record);
+- ``WS /ws/m/{match}.{table}?k=...``: a seat of a match (same client messages as a table);
+  without a seat's link: a spectator of the match;
+- ``/match/{id}``: the match page.
+
+Every answer here is built from the spectator's observation or from boards both tables have
+finished: nothing of a board leaves the server before both tables finish it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
+from pydantic import ValidationError
+
+from bazas.engine.match import Match
+from bazas.formats.hand_record import hand_record_html, record_boards
+from bazas.formats.lin import record_lin
+from bazas.formats.match_records import MatchRecord, dumps_match, record_of_match
+
+from .actor import Connection
+from .encode import error_text
+from .match_actor import MatchActor
+from .match_hub import MatchHub
+from .match_protocol import CreatedMatch, CreateMatch
+from .protocol import CLIENT_MESSAGE
+
+log = logging.getLogger("bazas.server.match")
+
+#: Commands waiting at one match beyond which new ones are refused (``busy``).
+MAX_BACKLOG = 500
+
+
+def completed_record(match: Match, match_id: str) -> MatchRecord:
+    """The record of the boards both tables have finished (never a board one table still plays)."""
+    record = record_of_match(match, event=f"bazas match {match_id}")
+    done = match.complete_boards
+    return dataclasses.replace(record, played=tuple(p for p in record.played if p.board <= done))
+
+
+def install_match_routes(app: FastAPI, static_dir: Path) -> None:
+    """Add the match routes and start/stop the :class:`MatchHub` with the app's table hub."""
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app_: Any) -> AsyncIterator[Any]:
+        async with inner(app_) as state:
+            matches = MatchHub(app_.state.hub)
+            app_.state.matches = matches
+            await matches.start()
+            try:
+                yield state
+            finally:
+                await matches.close()
+
+    app.router.lifespan_context = lifespan
+
+    def matches_of(request: Request | WebSocket) -> MatchHub:
+        matches: MatchHub = request.app.state.matches
+        return matches
+
+    async def match_or_404(request: Request, match_id: str) -> MatchActor:
+        actor = await matches_of(request).get(match_id)
+        if actor is None:
+            raise HTTPException(404, f"no match {match_id!r}")
+        return actor
+
+    @app.post("/api/matches", response_model=CreatedMatch)
+    async def create_match(body: CreateMatch, request: Request) -> CreatedMatch:
+        try:
+            return await matches_of(request).create(body)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+
+    @app.get("/api/matches/{match_id}.pbn")
+    async def match_pbn(match_id: str, request: Request) -> Response:
+        actor = await match_or_404(request, match_id)
+        text = dumps_match(completed_record(actor.match, match_id))
+        return PlainTextResponse(text, media_type="application/x-pbn",
+                                 headers={"Content-Disposition": f'attachment; filename="bazas-match-{match_id}.pbn"'})
+
+    @app.get("/api/matches/{match_id}.lin")
+    async def match_lin(match_id: str, request: Request) -> Response:
+        actor = await match_or_404(request, match_id)
+        return PlainTextResponse(record_lin(completed_record(actor.match, match_id)))
+
+    @app.get("/api/matches/{match_id}/hand-record", include_in_schema=False)
+    async def match_hand_record(match_id: str, request: Request, lang: str = "en") -> Response:
+        actor = await match_or_404(request, match_id)
+        record = completed_record(actor.match, match_id)
+        title = " - ".join(actor.match.teams)
+        return HTMLResponse(hand_record_html(record_boards(record), title=title,
+                                             lang=lang if lang in ("es", "en") else "en"))
+
+    @app.get("/api/matches/{match_id}")
+    async def match_summary(match_id: str, request: Request) -> dict[str, Any]:
+        actor = await match_or_404(request, match_id)
+        return {**actor.summary(), "pbn": f"/api/matches/{match_id}.pbn", "lin": f"/api/matches/{match_id}.lin",
+                "hand_record": f"/api/matches/{match_id}/hand-record"}
+
+    @app.websocket("/ws/m/{side}")
+    async def match_socket(websocket: WebSocket, side: str, k: str | None = None) -> None:
+        await websocket.accept()
+        actor = await matches_of(websocket).side(side)
+        if actor is None:
+            await websocket.send_text(error_text("not_found", f"no match table {side!r}"))
+            await websocket.close(code=4404)
+            return
+        seat = actor.seat_of(k)
+        conn = Connection(websocket, seat)
+        if k and seat is None:
+            conn.error("not_seated", "this link is not a seat at this table: you are watching the match")
+        actor.submit(lambda: actor.connect(conn))
+        try:
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    msg = CLIENT_MESSAGE.validate_json(text)
+                except ValidationError as exc:
+                    conn.error("bad_message", "; ".join(str(e.get("msg")) for e in exc.errors()[:3]))
+                    continue
+                if actor.backlog > MAX_BACKLOG:
+                    conn.error("busy", "the match is busy: try again in a moment")
+                    continue
+                actor.submit(_job(actor, conn, msg))
+        except WebSocketDisconnect:
+            pass
+        except Exception as exc:  # a broken socket
+            log.debug("websocket of match table %s closed: %s", side, exc)
+        finally:
+            actor.submit(lambda: actor.disconnect(conn))
+
+    @app.get("/match/{match_id}", include_in_schema=False)
+    async def match_page(match_id: str) -> Response:
+        path = static_dir / "match.html"
+        if not path.is_file():
+            return HTMLResponse("<!doctype html><title>bazas</title><p>match.html is not installed.</p>", 404)
+        return FileResponse(path, media_type="text/html")
+
+
+def _job(actor: Any, conn: Connection, msg: Any) -> Any:
+    async def job() -> None:
+        await actor.message(conn, msg)
+
+    return job
