@@ -155,6 +155,13 @@ class MatchTableActor(TableActor):
             conn.send(self.owner.match_text(None), state=True)
             return
         await super().connect(conn)
+        # Somebody sits at the match again: the other table's substitutes may have to move.
+        self.owner.side(3 - self.number)._plan()
+
+    def _substitutes(self) -> frozenset[Seat]:
+        """A match goes on while anybody sits at either table: the other table waits for this
+        one, so an absent person's substitute plays even when nobody else sits here."""
+        return self.absence.substitutes(self.owner.someone_seated())
 
     async def disconnect(self, conn: Connection) -> None:
         if conn.seat is None:
@@ -231,6 +238,10 @@ class MatchActor:
 
     def side(self, table: int) -> MatchTableActor:
         return self.tables[table]
+
+    def someone_seated(self) -> bool:
+        """Whether a person is connected at either table."""
+        return any(conn.seat is not None for side in self.tables.values() for conn in side.conns)
 
     # -- the match changes ------------------------------------------------------------------------
     def adopt(self, step: MatchStep) -> None:
