@@ -14,6 +14,7 @@ import { askHint, askUndo, claim, makeCall, maybeSendName, nextDeal, onError, on
 import { historyStep, openHistory, openScore, reviewHistoryDeal } from "./table/dialogs.js";
 import { onKeyDown, runCommand, updateCmdPreview } from "./table/keyboard.js";
 import { replayStep } from "./table/play.js";
+import { showMatch } from "./match/banner.js";
 
 window.bazas = app; // handy in the console and for tests
 const $ = (sel) => document.querySelector(sel);
@@ -42,11 +43,13 @@ function show() {
 }
 
 function onState(msg) {
+  app.lastState = msg;
   const prevPhase = applyState(msg);
   if (prevPhase && prevPhase !== app.view.phase) hideTip();
   if (app.view.phase === "auction" && prevPhase !== "auction") app.shownCards.clear();
   if (!app.facts) loadFacts(app.table.ruleset);
   show();
+  if (app.match) showMatch(null, msg);
 }
 
 function onMessage(msg) {
@@ -55,6 +58,10 @@ function onMessage(msg) {
     onHint(msg);
     render();
   } else if (msg.type === "explanation") onExplanation(msg);
+  else if (msg.type === "match") {
+    app.match = msg; // a seat of a team match: which table and board, how the match stands
+    showMatch(msg, app.lastState);
+  }
 }
 
 /** Buttons and links anywhere on the page, by what they carry. */

@@ -1,0 +1,56 @@
+// Issue 10: the team match page's pure parts (static/js/match/): the comparison filled in from
+// the boards both tables finished, the running total, the banner, the home form's body.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { fixture, text, ui } from "./helpers.mjs";
+
+const cmp = await import(ui("match/comparison.js"));
+const form = await import(ui("match/home_form.js"));
+
+test("issue 10: the comparison shows complete boards in full and only progress for the others", () => {
+  const msg = fixture("match_spectator.json");
+  const rows = cmp.matchRows(msg);
+  assert.equal(rows.length, 3);
+  assert.equal(rows[0].complete, true);
+  assert.equal(rows[0].tables[0].contract, msg.complete[0].tables[0].contract);
+  assert.equal(rows[0].tables[1].contract, "pass");
+  assert.equal(rows[0].imps, msg.complete[0].imps_a);
+  assert.deepEqual(rows[1], { board: 2, complete: false, finished: [1] });
+  assert.deepEqual(rows[2], { board: 3, complete: false, finished: [] });
+  const html = cmp.renderComparison(msg);
+  assert.match(html, /data-board="1" class="complete"/);
+  assert.match(html, /data-board="2" class="pending"/);
+  // Nothing of board 2 is in the page: the message has none of it, and the rows add none.
+  assert.ok(!text(html).includes("undefined"));
+});
+
+test("issue 10: the running IMP total and its chart", () => {
+  const msg = fixture("match_spectator.json");
+  assert.deepEqual(cmp.runningTotals(msg), [0, msg.complete[0].running_imps_a]);
+  assert.match(cmp.chartSVG(msg), /<polyline [^>]*points="10,\d+ \d+,\d+"/);
+});
+
+test("issue 10: the standing names the leader, then the winner or a tie", () => {
+  const msg = fixture("match_spectator.json");
+  msg.imps_a = 6;
+  assert.equal(cmp.standingText(msg), "Azul – Rojo: match.leads");
+  Object.assign(msg, { over: true, winner: "tie", imps_a: 0 });
+  assert.equal(cmp.standingText(msg), "match.tie");
+});
+
+test("issue 10: the banner of a match's table says which table and board", () => {
+  const msg = { ...fixture("match_spectator.json"), participant: { table: 2, seat: "S", team: "B" } };
+  const line = cmp.bannerText(msg, { table: { deal_number: 2 } });
+  assert.equal(line.split(" · ").length, 4);
+});
+
+test("issue 10: the home form's body: boards clamped to 1-32, seats bot or open, team names", () => {
+  const body = form.matchBody(" Azul ", "", "40", { "1N": "open", "2S": "open", "1E": "x" }, "es");
+  assert.equal(body.boards, 32);
+  assert.equal(body.team_a, "Azul");
+  assert.equal(body.team_b, "B");
+  assert.equal(body.seats["1N"], "open");
+  assert.equal(body.seats["1E"], "bot");
+  assert.equal(Object.keys(body.seats).length, 8);
+  assert.deepEqual(form.MATCH_SEATS.map(form.teamOfSeat), ["A", "B", "A", "B", "B", "A", "B", "A"]);
+});
