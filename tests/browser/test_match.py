@@ -1,0 +1,139 @@
+"""Issue 10 in the browser: a team match created from the home page; one person at each table
+(two browser profiles) and six bots play a 2-board match to the end through the table page.
+
+Neither person's page gets anything of a board before the other table finishes it: every
+WebSocket frame each page received is audited against the engine's ``observe`` of the match
+replayed from the stored log (tests/server/test_match_server.py), and the match page's comparison
+shows a board only once both tables finished it. The final IMPs equal the recomputation of the
+stored results (the PBN export rescored by the duplicate score sheet).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from bazas.engine.match import Participant
+from bazas.engine.seats import Seat
+from bazas.formats.match_records import loads_match
+from server.harness import Client
+from server.test_match_server import audit, stored_prefixes
+
+from .ui import Server, act_once, new_context, open_seat, page_errors, state
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+
+class Frames:
+    """A page's received WebSocket frames, parsed, as the server harness's Client keeps them."""
+
+    def __init__(self) -> None:
+        self.raw: list[str] = []
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        return [json.loads(r) for r in self.raw]
+
+
+def create_from_home(page: Page, base: str) -> tuple[dict[str, str], str]:
+    """Fill in the home page's team match form: links of 1N and 2S, and the match page."""
+    page.goto(base + "/")
+    page.wait_for_selector('#match-seats select[data-match-seat="1N"]')
+    page.fill("#team-a", "Azul")
+    page.fill("#team-b", "Rojo")
+    page.fill("#match-boards", "2")
+    page.select_option('select[data-match-seat="1N"]', "open")
+    page.select_option('select[data-match-seat="2S"]', "open")
+    page.click("#match-start")
+    page.wait_for_selector('#match-links:not([hidden]) [data-invite="2S"]')
+    links = {s: page.input_value(f'[data-invite="{s}"] input') for s in ("1N", "2S")}
+    return links, page.get_attribute("#match-page-link", "href") or ""
+
+
+ROWS_JS = """() => ({progress: window.bazasMatch.msg.progress,
+  rows: [...document.querySelectorAll('tr[data-board]')].map(e => [e.dataset.board, e.className])})"""
+
+
+def press_next(page: Page) -> bool:
+    s = state(page)
+    you = s["table"]["you"]
+    if s["table"]["status"] == "review" and you not in s["table"]["ready"]:
+        btn = page.query_selector("#btn-next")
+        if btn and btn.is_visible() and btn.is_enabled():
+            btn.click()
+            return True
+    return False
+
+
+def table_done(page: Page) -> bool:
+    return bool(state(page)["table"]["status"] == "over")
+
+
+def check_page_hides_other_table(page: Page) -> None:
+    """What the page holds of the match: only boards both tables finished, in full."""
+    m = page.evaluate("() => window.bazas.match || null")
+    if m is None:
+        return
+    done = min(int(m["progress"]["1"]), int(m["progress"]["2"]))
+    assert [c["board"] for c in m["complete"]] == list(range(1, done + 1))
+    for r in m["own"]:
+        assert r["table"] == m["participant"]["table"] and r["board"] > done
+
+
+def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Server, browser: Browser) -> None:
+    ctx_a, ctx_b, ctx_c = (new_context(browser, lang) for lang in ("es", "en", "es"))
+    try:
+        home = ctx_a.new_page()
+        links, match_page_url = create_from_home(home, server.url)
+        assert "/t/" in links["1N"] and ".1?k=" in links["1N"] and ".2?k=" in links["2S"]
+        match_id = match_page_url.rstrip("/").split("/")[-1]
+        frames = {"1N": Frames(), "2S": Frames()}
+        p1 = open_seat(ctx_a, "", links["1N"], frames["1N"].raw)
+        p2 = open_seat(ctx_b, "", links["2S"], frames["2S"].raw)
+        watcher = ctx_c.new_page()
+        watcher.goto(match_page_url)
+        watcher.wait_for_function("() => window.bazasMatch && window.bazasMatch.msg")
+        pages = {"1N": p1, "2S": p2}
+        for seat, p in pages.items():
+            p.wait_for_selector(f'#match-banner[data-table="{seat[0]}"]')
+        deadline = time.monotonic() + 300
+        while not all(table_done(p) for p in pages.values()):
+            assert time.monotonic() < deadline, "the match did not end in time"
+            moved = False
+            for p in pages.values():
+                if table_done(p):
+                    continue
+                if press_next(p) or act_once(p) is not None:
+                    moved = True
+                check_page_hides_other_table(p)
+            # The match page: a board's row is filled in only once both tables finished it.
+            shown = watcher.evaluate(ROWS_JS)
+            done = min(int(shown["progress"]["1"]), int(shown["progress"]["2"]))
+            for board, cls in shown["rows"]:
+                assert cls == ("complete" if int(board) <= done else "pending"), (board, cls, done)
+            if not moved:
+                time.sleep(0.1)
+        watcher.wait_for_function("() => document.body.dataset.over === '1'", timeout=60_000)
+        assert watcher.eval_on_selector_all("tr.complete", "els => els.length") == 2
+        for p in pages.values():
+            p.wait_for_function("() => window.bazas.match && window.bazas.match.over", timeout=60_000)
+            check_page_hides_other_table(p)
+            assert page_errors(p) == []
+        final = watcher.evaluate("() => window.bazasMatch.msg")
+        pbn = server.get(f"/api/matches/{match_id}.pbn").decode()
+        assert loads_match(pbn).comparison()["imps_a"] == final["imps_a"]
+        prefixes = stored_prefixes(server.data_dir, match_id)
+        assert prefixes[-1].over and prefixes[-1].imps_a == final["imps_a"]
+        for seat, f in frames.items():
+            client = Client.__new__(Client)
+            client.messages = [m for m in f.messages if m["type"] in ("match", "state")]
+            assert audit(client, Participant(int(seat[0]), Seat.parse(seat[1])), prefixes, match_id) > 10
+    finally:
+        for c in (ctx_a, ctx_b, ctx_c):
+            c.close()
