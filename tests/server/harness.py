@@ -36,6 +36,10 @@ FAST_ENV = {
     "BAZAS_AUTO_NEXT_DELAY": "0",
     "BAZAS_ANALYSIS": "0",
     "BAZAS_BOT_WORKERS": "2",
+    # Many tables and sockets from loopback, and reproducible deals at tables with open seats
+    # (issue 13's limits are tested in test_abuse*.py, with these off).
+    "BAZAS_TRUSTED_CLIENTS": "127.0.0.1",
+    "BAZAS_SEED_OPEN_TABLES": "1",
 }
 
 
@@ -168,7 +172,11 @@ class Client:
         try:
             async for text in self._ws:
                 self.raw.append(text)
-                self.messages.append(json.loads(text))
+                message = json.loads(text)
+                self.messages.append(message)
+                if message.get("type") == "seat_key" and not message.get("moved"):
+                    # The seat is bound to this client (issue 13): later connections use its key.
+                    self.url = self.url.split("?k=", 1)[0] + f"?k={message['key']}"
                 self._changed.set()
         except websockets.ConnectionClosed:
             pass

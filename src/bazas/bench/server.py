@@ -80,7 +80,7 @@ class Server:
 
     def start(self, timeout: float = 60.0) -> None:
         env = {**os.environ, "BAZAS_BOTS": "scripted", "BAZAS_ANALYSIS": "0", "BAZAS_AUTO_NEXT_DELAY": "0",
-               "BAZAS_RESUME": "0", "PYTHONUNBUFFERED": "1"}
+               "BAZAS_RESUME": "0", "PYTHONUNBUFFERED": "1", "BAZAS_TRUSTED_CLIENTS": "127.0.0.1"}
         env.pop("BAZAS_DATABASE_URL", None)
         cmd = [sys.executable, "-m", "bazas.cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
                "--data-dir", str(self.data_dir), "--log-level", "warning"]

@@ -28,6 +28,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--bots", choices=("dds", "simple", "scripted"), default=None,
                    help="computer players: dds (default), simple (baseline) or scripted (instant, benchmarks)")
     p.add_argument("--bot-seconds", type=float, default=None, help="bot thinking time per action (default 1.0)")
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+                   help="behind a reverse proxy: the proxy's address(es), whose X-Forwarded-For names the client "
+                        "(per-address limits then apply to the real client; default: none trusted)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
     p.set_defaults(func=run)
 
@@ -38,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from bazas.server import Settings, create_app
+    from bazas.server.app import install_log_redaction
 
     settings = Settings.from_env(data_dir=args.data_dir, database_url=args.database_url, bots=args.bots,
                                  bot_seconds=args.bot_seconds)
@@ -54,9 +58,20 @@ def run(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if ":" in host else host
     where = settings.database_url.split("@")[-1] if settings.database_url else settings.url.removeprefix("sqlite:///")
     print(f"bazas: serving on http://{shown}:{port}  (data: {where})", flush=True)
-    config = uvicorn.Config(create_app(settings), log_level=args.log_level, ws_max_size=65536,
-                            timeout_graceful_shutdown=3, access_log=args.log_level == "debug")
+    # Issue 13: idle keep-alive sockets are closed after a few seconds, at most limit_concurrency
+    # connections are served at once (more get 503), a request's head is bounded (h11), and a
+    # WebSocket frame is at most 64 KB. A public deployment adds a reverse proxy (deploy/nginx.conf).
+    app = create_app(settings)
+    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=65536,
+                            timeout_graceful_shutdown=3, access_log=args.log_level == "debug",
+                            timeout_keep_alive=settings.timeout_keep_alive,
+                            limit_concurrency=settings.limit_concurrency or None,
+                            h11_max_incomplete_event_size=16384,
+                            ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                            proxy_headers=bool(args.forwarded_allow_ips),
+                            forwarded_allow_ips=args.forwarded_allow_ips or "")
     server = uvicorn.Server(config)
+    install_log_redaction()  # after uvicorn configured its loggers: seat secrets never logged
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     server.run(sockets=[sock])
     return 0

@@ -33,7 +33,17 @@ from bazas.engine.state import DealState, Event
 from bazas.engine.table import Claim, Command, Join, Table, TableDeal, error_code
 
 from .absence import AbsencePolicy
-from .encode import Frame, Presence, StateEncoder, action_texts, error_text, explanation_text, hint_text
+from .encode import (
+    Frame,
+    Presence,
+    StateEncoder,
+    action_texts,
+    dumps,
+    error_text,
+    explanation_text,
+    hint_text,
+)
+from .limits import Buckets
 from .meanings import CallMeanings, ExplainError, explain_request
 from .scheduler import Move, Scheduler, fallback_command
 from .table_session import TableSession, command_of, context_dict, context_of
@@ -57,6 +67,11 @@ class Connection:
         self.ws = ws
         self.seat = seat
         self.closed = False
+        #: Called once when the server drops the connection (its queue overflowed).
+        self.on_drop: Callable[[], None] | None = None
+        #: The close code the server sent (None: still open, or the client closed).
+        self.close_code: int | None = None
+        self._closing: asyncio.Future[None] | None = None
         self._items: deque[tuple[bool, str]] = deque()
         self._wake = asyncio.Event()
         self.task = asyncio.create_task(self._writer())
@@ -69,8 +84,15 @@ class Connection:
         else:
             self._items.append((state, text))
         if len(self._items) > MAX_QUEUED:
+            # A client that does not read its messages is dropped (issue 13: a "zombie" socket
+            # must not go on acting while the others see its seat as disconnected).
+            self._items.clear()
             self.closed = True
             self.task.cancel()
+            self._closing = asyncio.ensure_future(self._close_socket(4408, "too slow: messages not read"))
+            if self.on_drop is not None:
+                self.on_drop()
+            return
         self._wake.set()
 
     def error(self, code: str, message: str) -> None:
@@ -95,6 +117,23 @@ class Connection:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self.task
 
+    async def _close_socket(self, code: int, reason: str) -> None:
+        self.close_code = code
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code=code, reason=reason), 5)
+
+    async def close_with(self, code: int, reason: str) -> None:
+        """Send what is queued, then a close frame with ``code`` and ``reason``."""
+        if not self.closed:
+            self._wake.set()
+            with contextlib.suppress(Exception):
+                for _ in range(50):
+                    if not self._items:
+                        break
+                    await asyncio.sleep(0.01)
+        await self.close()
+        await self._close_socket(code, reason)
+
 
 class TableActor:
     def __init__(self, hub: Hub, session: TableSession, options: dict[str, Any], tokens: dict[str, Seat],
@@ -104,6 +143,12 @@ class TableActor:
         self.session = session
         self.options = options
         self.tokens = tokens
+        #: Seats whose secret is their player's device's (the invitation was used; issue 13).
+        self.bound: set[Seat] = {Seat.parse(s) for s in options.get("bound", ())}
+        settings = hub.settings
+        self.hint_buckets = Buckets(settings.hints_per_minute, settings.hints_burst)
+        self.name_buckets = Buckets(settings.names_per_minute, settings.names_burst)
+        self._hinting: set[Seat] = set()
         self.conns: set[Connection] = set()
         #: What the last accepted command(s) did (sent with the state until the next change).
         self.events: Sequence[Event] = ()
@@ -111,7 +156,7 @@ class TableActor:
         self.analysis: dict[int, dict[str, Any]] = dict(analysis or {})
         settings = hub.settings
         bot_seconds = float(options.get("bot_seconds") or settings.bot_seconds)
-        self.encoder = StateEncoder(self.id, bot_seconds)
+        self.encoder = StateEncoder(self.id, bot_seconds, prepared=options.get("seed") is not None)
         self.meanings = CallMeanings()
         self.absence = AbsencePolicy()
         self.scheduler = Scheduler(self.id, hub.workers, settings, bot_seconds, self.submit)
@@ -190,8 +235,17 @@ class TableActor:
 
     # -- connections ----------------------------------------------------------------------------------
     async def connect(self, conn: Connection) -> None:
-        self.conns.add(conn)
         seat = conn.seat
+        if conn.closed:
+            return
+        if seat is not None and self._seat_connected(seat):
+            conn.error("seat_taken", f"seat {seat.name} is already connected from another window or device")
+            await conn.close_with(4409, "seat already connected")
+            return
+        self.conns.add(conn)
+        conn.on_drop = lambda: self.submit(lambda: self.disconnect(conn))
+        if seat is not None and seat not in self.bound:
+            await self._rekey(conn, seat, moved=False)
         if seat is not None:
             self._back(seat)
         if seat is not None and not self.table.players[seat].joined and not self.table.players[seat].is_bot:
@@ -209,6 +263,42 @@ class TableActor:
             self._left(seat)
         self._broadcast()
 
+    async def _rekey(self, conn: Connection, seat: Seat, moved: bool) -> None:
+        """A fresh secret for ``seat``: every earlier one (the invitation, the old device's) stops
+        working. ``moved``: the new one is an invitation for the player's other device, and this
+        connection watches from now on; else it is this device's own (kept by the page)."""
+        import secrets
+
+        from bazas.storage import hash_token
+
+        key = secrets.token_urlsafe(16)
+        bound = set(self.bound)
+        if moved:
+            bound.discard(seat)
+        else:
+            bound.add(seat)
+        digest = hash_token(key)
+        try:
+            await self.hub.store.write(self.hub.repository.rekey_seat, self.id, seat.name, digest,
+                                       [s.name for s in bound])
+        except Exception as exc:
+            log.error("table %s: could not store the new secret of %s: %s", self.id, seat.name, exc)
+            return
+        self.tokens = {h: s for h, s in self.tokens.items() if s != seat}
+        self.tokens[digest] = seat
+        self.bound = bound
+        conn.send(dumps({"type": "seat_key", "seat": seat.name, "key": key, "link": f"/t/{self.id}?k={key}",
+                         "moved": moved}))
+        if moved:
+            conn.seat = None
+            if self.table.players[seat].is_present_human:
+                self._left(seat)
+            self._broadcast()
+
+    def seat_connected(self, seat: Seat) -> bool:
+        """Whether a connection is open on ``seat``."""
+        return self._seat_connected(seat)
+
     def seat_of(self, token: str | None) -> Seat | None:
         if not token:
             return None
@@ -218,7 +308,7 @@ class TableActor:
 
     # -- absent players -------------------------------------------------------------------------------
     def _seat_connected(self, seat: Seat) -> bool:
-        return any(conn.seat == seat for conn in self.conns)
+        return any(conn.seat == seat and not conn.closed for conn in self.conns)
 
     def _left(self, seat: Seat) -> None:
         """``seat`` (a person's) has no connection: its grace period starts."""
@@ -254,6 +344,8 @@ class TableActor:
     # -- messages from clients ----------------------------------------------------------------------
     async def message(self, conn: Connection, msg: Any) -> None:
         """Handle one parsed client message (runs inside the actor: in order with everything else)."""
+        if conn.closed or conn not in self.conns:
+            return  # a dropped connection's commands are not applied
         kind = msg.type
         if kind == "sync":
             conn.send(self._frame().text(conn.seat), state=True)
@@ -267,6 +359,12 @@ class TableActor:
             return
         if kind == "hint":
             self._hint(conn, seat)
+            return
+        if kind == "move_seat":
+            await self._rekey(conn, seat, moved=True)
+            return
+        if kind == "name" and not self.name_buckets.allow(seat):
+            conn.error("busy", f"too many name changes: at most {self.hub.settings.names_per_minute:g} a minute")
             return
         try:
             command = command_of(seat, msg)
@@ -309,7 +407,14 @@ class TableActor:
         if state is None or table.actor != seat:
             conn.error("turn", "a hint is for the player whose turn it is")
             return
+        if seat in self._hinting:
+            conn.error("busy", "a hint is already being prepared for this seat")
+            return
+        if not self.hint_buckets.allow(seat):
+            conn.error("busy", f"too many hints: at most {self.hub.settings.hints_per_minute:g} a minute")
+            return
         context = context_dict(context_of(table))
+        self._hinting.add(seat)
 
         async def think() -> None:
             try:
@@ -317,6 +422,8 @@ class TableActor:
             except Exception as exc:
                 conn.error("unavailable", f"no hint now ({type(exc).__name__})")
                 return
+            finally:
+                self._hinting.discard(seat)
             conn.send(hint_text(action, explanation))
 
         self.scheduler.spawn(think())
@@ -473,8 +580,8 @@ class TableActor:
 
     # -- state messages -------------------------------------------------------------------------------
     def _presence(self) -> Presence:
-        connected = frozenset(conn.seat for conn in self.conns if conn.seat is not None)
-        spectators = sum(1 for conn in self.conns if conn.seat is None)
+        connected = frozenset(conn.seat for conn in self.conns if conn.seat is not None and not conn.closed)
+        spectators = sum(1 for conn in self.conns if conn.seat is None and not conn.closed)
         return Presence(connected, self._substitutes(), spectators)
 
     def _frame(self) -> Frame:

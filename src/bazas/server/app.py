@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
+import re
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
@@ -31,6 +35,7 @@ from .actor import Connection, TableActor
 from .encode import error_text, view_dict
 from .export import pbn_text
 from .hub import Hub
+from .limits import Buckets
 from .match_routes import install_match_routes
 from .protocol import (
     CLIENT_MESSAGE,
@@ -88,6 +93,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="bazas", summary="bridge tables in the browser", lifespan=lifespan)
     app.state.settings = settings
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    install_log_redaction()
+    #: Tables created per client address (token buckets), open WebSockets per client address.
+    table_buckets = Buckets(settings.tables_per_minute, settings.tables_burst)
+    app.state.table_buckets = table_buckets
+    sockets_by_address: dict[str, int] = {}
+    app.state.sockets_by_address = sockets_by_address
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -102,6 +114,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -- HTTP API ---------------------------------------------------------------------------------
     @app.post("/api/tables", response_model=CreatedTable)
     async def create_table(body: CreateTable, request: Request) -> CreatedTable:
+        address = client_address(request)
+        if address not in settings.trusted and not table_buckets.allow(address):
+            raise HTTPException(429, f"too many new tables from this address: at most {settings.tables_burst} at "
+                                f"once and {settings.tables_per_minute:g} a minute; try again later")
         try:
             return await hub_of(request).create(body)
         except ValueError as exc:
@@ -110,7 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables", response_model=RecentTables)
     async def recent_tables(request: Request, limit: int = 20) -> dict[str, Any]:
         hub = hub_of(request)
-        rows = await hub.store.read(hub.repository.recent_tables, max(1, min(limit, 100)))
+        rows = await hub.store.read(hub.repository.public_tables, max(1, min(limit, 100)))
         return {"tables": rows}
 
     @app.get("/api/rulesets")
@@ -127,6 +143,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/health")
     async def health(request: Request, reset: bool = False) -> dict[str, Any]:
+        if reset:
+            given = request.headers.get("x-bazas-admin", "")
+            if not settings.admin_token or not secrets.compare_digest(given, settings.admin_token):
+                raise HTTPException(403, "resetting the health counters is for the operator "
+                                    "(header X-Bazas-Admin with the server's BAZAS_ADMIN_TOKEN)")
         return hub_of(request).health(reset)
 
     @app.get("/api/tables/{table_id}.pbn")
@@ -197,20 +218,50 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, k: str | None = None) -> None:
         hub = hub_of(websocket)
+        address = client_address(websocket)
         await websocket.accept()
+        if address not in settings.trusted and sockets_by_address.get(address, 0) >= settings.ws_per_address:
+            await websocket.send_text(error_text("busy", f"too many connections from this address (at most "
+                                                 f"{settings.ws_per_address})"))
+            await websocket.close(code=4429, reason="too many connections from this address")
+            return
+        sockets_by_address[address] = sockets_by_address.get(address, 0) + 1
+        try:
+            await _serve_socket(websocket, table_id, k, hub)
+        finally:
+            left = sockets_by_address.get(address, 1) - 1
+            if left > 0:
+                sockets_by_address[address] = left
+            else:
+                sockets_by_address.pop(address, None)
+
+    async def _serve_socket(websocket: WebSocket, table_id: str, k: str | None, hub: Hub) -> None:
         actor = await hub.get(table_id)
         if actor is None:
             await websocket.send_text(error_text("not_found", f"no table {table_id!r}"))
             await websocket.close(code=4404)
             return
         seat = actor.seat_of(k)
+        if seat is not None and actor.seat_connected(seat):
+            await websocket.send_text(error_text("seat_taken", f"seat {seat.name} is already connected from "
+                                                 "another window or device: close it first"))
+            await websocket.close(code=4409, reason="seat already connected")
+            return
         conn = Connection(websocket, seat)
         if k and seat is None:
             conn.error("not_seated", "this link is not a seat at this table: you are watching as a spectator")
         actor.submit(lambda: actor.connect(conn))
         try:
-            while True:
-                text = await websocket.receive_text()
+            while not conn.closed:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    await conn.close_with(1003, "binary frames are not part of the table protocol: send text (JSON)")
+                    break
+                if conn.closed:
+                    break
                 try:
                     msg = CLIENT_MESSAGE.validate_json(text)
                 except ValidationError as exc:
@@ -273,8 +324,107 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """422 with where and what, without echoing the input (NaN, lone surrogates: not JSON)."""
+        detail = [{"loc": [str(x) for x in err.get("loc", ())], "msg": _safe(str(err.get("msg", ""))),
+                   "type": str(err.get("type", ""))} for err in exc.errors()[:10]]
+        return JSONResponse({"detail": detail}, status_code=422)
+
     install_match_routes(app, static_dir)
     return app
+
+
+def client_address(conn: Request | WebSocket) -> str:
+    """The client's address (behind a reverse proxy: the one it forwards, when uvicorn trusts it)."""
+    return conn.client.host if conn.client is not None else "?"
+
+
+def _safe(text: str) -> str:
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+class BodyLimit:
+    """ASGI middleware: a request body larger than ``limit`` bytes gets 413 (by its
+    Content-Length, or as it streams in)."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > self.limit
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    await self._refuse(send)
+                    return
+        seen = 0
+        started = False
+
+        async def limited_receive() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge
+            return message
+
+        async def tracking_send(message: Any) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _TooLarge:
+            if not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Any) -> None:
+        body = json.dumps({"detail": f"request body larger than {self.limit} bytes"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+_SECRET = re.compile(r"([?&]k=)[^&\s\"']+")
+
+
+class _RedactSecrets(logging.Filter):
+    """Seat secrets (``?k=`` of a WebSocket or page URL) never reach the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            args = record.args if isinstance(record.args, tuple) else (record.args,)
+            if any(isinstance(a, str) and "k=" in a for a in args):
+                record.args = tuple(_SECRET.sub(r"\1[redacted]", a) if isinstance(a, str) else a for a in args)
+        if isinstance(record.msg, str) and "k=" in record.msg:
+            record.msg = _SECRET.sub(r"\1[redacted]", record.msg)
+        return True
+
+
+def install_log_redaction() -> None:
+    """Put the secret filter on uvicorn's loggers and ours (idempotent)."""
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "bazas"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _RedactSecrets) for f in logger.filters):
+            logger.addFilter(_RedactSecrets())
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, _RedactSecrets) for f in handler.filters):
+            handler.addFilter(_RedactSecrets())
 
 
 def _job(actor: TableActor, conn: Connection, msg: Any) -> Callable[[], Awaitable[None]]:

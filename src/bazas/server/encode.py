@@ -147,8 +147,10 @@ class Presence:
     spectators: int = 0
 
 
-def table_info(table_id: str, table: Table, presence: Presence, bot_seconds: float) -> dict[str, Any]:
-    """``state.table`` without ``you`` (also the body of ``GET /api/tables/{id}``)."""
+def table_info(table_id: str, table: Table, presence: Presence, bot_seconds: float,
+               prepared: bool = False) -> dict[str, Any]:
+    """``state.table`` without ``you`` (also the body of ``GET /api/tables/{id}``); ``prepared``:
+    the deals come from a seed given at creation (shown to everyone, issue 13)."""
     vul = table.vulnerability
     actor = table.actor
     players = table.players
@@ -167,6 +169,7 @@ def table_info(table_id: str, table: Table, presence: Presence, bot_seconds: flo
         "ready": [s.name for s in SEATS if s in table.ready],
         "spectators": presence.spectators,
         "bot_seconds": bot_seconds,
+        "prepared": prepared,
     }
 
 
@@ -196,9 +199,10 @@ class Frame:
 class StateEncoder:
     """Encodes one table's ``state`` messages; keeps the score sheet's JSON until it changes."""
 
-    def __init__(self, table_id: str, bot_seconds: float) -> None:
+    def __init__(self, table_id: str, bot_seconds: float, prepared: bool = False) -> None:
         self.table_id = table_id
         self.bot_seconds = bot_seconds
+        self.prepared = prepared
         self._score_key: tuple[int, int] = (-1, -1)
         self._score_json = "null"
 
@@ -219,11 +223,11 @@ class StateEncoder:
                 f'"explanations":{dumps(list(explanations))},"analysis":{dumps(shown)},'
                 f'"events":{dumps([{"kind": e.kind, "data": e.data} for e in events])}}}')
         head = f'{{"type":"state","version":{table.version}'
-        return Frame(table, head, table_info(self.table_id, table, presence, self.bot_seconds), tail)
+        return Frame(table, head, table_info(self.table_id, table, presence, self.bot_seconds, self.prepared), tail)
 
     def summary(self, table: Table, presence: Presence) -> dict[str, Any]:
         """``GET /api/tables/{id}``: the table info plus ``version`` and ``score``."""
-        info = table_info(self.table_id, table, presence, self.bot_seconds)
+        info = table_info(self.table_id, table, presence, self.bot_seconds, self.prepared)
         info["version"] = table.version
         info["score"] = json.loads(self.score_json(table))
         return info

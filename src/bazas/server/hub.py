@@ -163,6 +163,11 @@ class Hub:
             else:
                 players.append(Player.human())
                 kinds[seat] = "human"
+        if request.seed is not None and not self.settings.seed_open_tables:
+            others = [seat.name for seat in SEATS if kinds[seat] == "human" and seat != me]
+            if others:
+                raise ValueError(f"seed (prepared deals) is only for a table where everybody agreed to them: "
+                                 f"not with seats open to other people ({', '.join(others)})")
         table = Table.create(ruleset.id, players, Seat.parse(request.first_dealer))
         config = table.config()
         options: dict[str, Any] = {"lang": request.lang}
@@ -170,6 +175,8 @@ class Hub:
             options["bot_seconds"] = float(request.bot_seconds)
         if request.seed is not None:
             options["seed"] = request.seed
+        if request.public:
+            options["public"] = True
         table_id = secrets.token_urlsafe(9)
         tokens = {seat: secrets.token_urlsafe(16) for seat in SEATS if kinds[seat] == "human"}
         seats = [SeatRecord(seat.name, kinds[seat], hash_token(tokens[seat]) if seat in tokens else None)

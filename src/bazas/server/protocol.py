@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, field_validator
+
+from .limits import name_problem, text_problem
 
 SeatName = Literal["N", "E", "S", "W"]
 SideName = Literal["NS", "EW"]
 ErrorCode = Literal["illegal", "turn", "not_seated", "bad_message", "no_pending", "pending", "unavailable",
-                    "not_found", "busy"]
+                    "not_found", "busy", "seat_taken"]
 
 
 class _Message(BaseModel):
@@ -36,12 +38,12 @@ class CardMessage(_Message):
 
 class ClaimMessage(_Message):
     type: Literal["claim"]
-    tricks: int = Field(ge=0, le=13, description="tricks of those left claimed for the claimer's side")
+    tricks: StrictInt = Field(ge=0, le=13, description="tricks of those left claimed for the claimer's side")
 
 
 class ClaimReplyMessage(_Message):
     type: Literal["claim_reply"]
-    accept: bool
+    accept: StrictBool
 
 
 class UndoMessage(_Message):
@@ -50,7 +52,7 @@ class UndoMessage(_Message):
 
 class UndoReplyMessage(_Message):
     type: Literal["undo_reply"]
-    accept: bool
+    accept: StrictBool
 
 
 class HintMessage(_Message):
@@ -59,7 +61,7 @@ class HintMessage(_Message):
 
 class ExplainMessage(_Message):
     type: Literal["explain"]
-    index: int | None = Field(default=None, ge=0, description="a call of the current auction (0-based)")
+    index: StrictInt | None = Field(default=None, ge=0, description="a call of the current auction (0-based)")
     call: str | None = Field(default=None, max_length=12, description="a call not yet made: its meaning now")
 
 
@@ -75,10 +77,29 @@ class NameMessage(_Message):
     type: Literal["name"]
     name: str = Field(min_length=1, max_length=40)
 
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, value: str) -> str:
+        return _checked_name(value)
+
+
+class MoveSeatMessage(_Message):
+    """Move my seat to another device: the answer is a fresh link (``seat_key`` with ``moved``);
+    this device's key stops working at once (protocol v1.5)."""
+
+    type: Literal["move_seat"]
+
+
+def _checked_name(value: str) -> str:
+    problem = name_problem(value)
+    if problem is not None:
+        raise ValueError(f"a name cannot hold a {problem}")
+    return value
+
 
 ClientMessage = Annotated[
     CallMessage | CardMessage | ClaimMessage | ClaimReplyMessage | UndoMessage | UndoReplyMessage
-    | HintMessage | ExplainMessage | NextMessage | SyncMessage | NameMessage,
+    | HintMessage | ExplainMessage | NextMessage | SyncMessage | NameMessage | MoveSeatMessage,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -121,6 +142,8 @@ class _TableFields(_Data):
     ready: list[SeatName] = Field(description="players who sent `next` for this deal")
     spectators: int
     bot_seconds: float
+    prepared: bool = Field(default=False, description="the deals come from a seed given at creation, "
+                           "so they could be known in advance (issue 13; protocol v1.5)")
 
 
 class TableInfo(_TableFields):
@@ -275,7 +298,20 @@ class ExplanationMessage(_Message):
     explanation: ExplanationInfo
 
 
-ServerMessage = Annotated[StateMessage | ErrorMessage | HintReply | ExplanationMessage, Field(discriminator="type")]
+class SeatKeyMessage(_Message):
+    """This connection's seat secret (protocol v1.5, issue 13): sent when a seat's invitation is
+    first used (the invitation stops working; the page keeps ``key`` for later connections) and in
+    answer to ``move_seat`` (``moved``: ``link`` is for the other device; this one now watches)."""
+
+    type: Literal["seat_key"]
+    seat: SeatName
+    key: str
+    link: str
+    moved: bool
+
+
+ServerMessage = Annotated[StateMessage | ErrorMessage | HintReply | ExplanationMessage | SeatKeyMessage,
+                          Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
@@ -287,9 +323,36 @@ class CreateTable(_Message):
     me: SeatName | None = Field(default="S", description="the creator's seat (None: the creator only watches)")
     name: str | None = Field(default=None, max_length=40)
     lang: Literal["es", "en"] | None = None
-    bot_seconds: float | None = Field(default=None, gt=0, le=60)
-    seed: int | str | None = Field(default=None, description="reproducible deals")
+    bot_seconds: float | None = Field(default=None, gt=0, le=60, allow_inf_nan=False)
+    seed: StrictInt | Annotated[str, Field(max_length=64)] | None = Field(default=None, description=(
+        "prepared (reproducible) deals: only at a table without open seats for other people, and "
+        "shown on the table"))
     first_dealer: SeatName = "N"
+    public: bool = Field(default=False, description="listed by GET /api/tables (default: private)")
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, value: str | None) -> str | None:
+        return None if value is None else _checked_name(value)
+
+    @field_validator("ruleset")
+    @classmethod
+    def _ruleset(cls, value: str) -> str:
+        problem = text_problem(value)
+        if problem is not None or len(value) > 64:
+            raise ValueError(f"ruleset: {problem or 'longer than 64 characters'}")
+        return value
+
+    @field_validator("seed")
+    @classmethod
+    def _seed(cls, value: int | str | None) -> int | str | None:
+        if isinstance(value, int) and not -(2**63) <= value < 2**63:
+            raise ValueError("a numeric seed must fit in 64 bits")
+        if isinstance(value, str):
+            problem = text_problem(value)
+            if problem is not None:
+                raise ValueError(f"seed: {problem}")
+        return value
 
 
 class CreatedTable(_Message):

@@ -168,21 +168,30 @@ class Planner:
 
 
 # -- the pool -----------------------------------------------------------------------------------
+#: Priorities of the pool's jobs (lower first): bots' decisions and claim checks (a table waits for
+#: them), then what a person asked for (hints, meanings), then the analyses of finished deals.
+DECISION, REQUEST, ANALYSIS = 0, 1, 2
+
+
 class FairSlots:
-    """At most ``size`` holders at once; waiting holders are served round robin by key.
+    """At most ``size`` holders at once; waiting holders are served by priority (lower first),
+    and within a priority round robin by key.
 
     A key that waits gets the next free slot before a key that already got one while it waited:
-    with ``size`` 1 and jobs queued as a1 a2 a3 b1, they run a1 b1 a2 a3.
+    with ``size`` 1 and jobs queued as a1 a2 a3 b1, they run a1 b1 a2 a3. A waiting decision
+    (priority 0) goes before any waiting analysis (priority 2), whichever table asked first.
     """
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.running = 0
-        self._waiting: dict[Hashable, deque[asyncio.Future[None]]] = {}
+        self._waiting: dict[int, dict[Hashable, deque[asyncio.Future[None]]]] = {}
+        #: Slots handed out, by key (what each table got: for the fairness tests and benches).
+        self.granted: dict[Hashable, int] = {}
 
     @contextlib.asynccontextmanager
-    async def hold(self, key: Hashable) -> AsyncIterator[None]:
-        await self.acquire(key)
+    async def hold(self, key: Hashable, priority: int = DECISION) -> AsyncIterator[None]:
+        await self.acquire(key, priority)
         try:
             yield
         finally:
@@ -190,14 +199,15 @@ class FairSlots:
 
     @property
     def waiting(self) -> int:
-        return sum(len(q) for q in self._waiting.values())
+        return sum(len(q) for keys in self._waiting.values() for q in keys.values())
 
-    async def acquire(self, key: Hashable) -> None:
-        if self.running < self.size and not self._waiting:
+    async def acquire(self, key: Hashable, priority: int = DECISION) -> None:
+        if self.running < self.size and not self.waiting:
             self.running += 1
+            self.granted[key] = self.granted.get(key, 0) + 1
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(key, deque()).append(future)
+        self._waiting.setdefault(priority, {}).setdefault(key, deque()).append(future)
         try:
             await future
         except asyncio.CancelledError:
@@ -208,14 +218,19 @@ class FairSlots:
     def release(self) -> None:
         self.running -= 1
         while self.running < self.size and self._waiting:
-            key = next(iter(self._waiting))
-            queue = self._waiting.pop(key)
+            priority = min(self._waiting)
+            keys = self._waiting[priority]
+            key = next(iter(keys))
+            queue = keys.pop(key)
             future = queue.popleft()
             if queue:
-                self._waiting[key] = queue  # the key goes to the back of the round
+                keys[key] = queue  # the key goes to the back of the round
+            if not keys:
+                del self._waiting[priority]
             if future.cancelled():
                 continue
             self.running += 1
+            self.granted[key] = self.granted.get(key, 0) + 1
             future.set_result(None)
 
 
@@ -250,15 +265,16 @@ class WorkerPool:
         pings = [asyncio.wrap_future(pool.submit(workers.ping)) for _ in range(self.size)]
         self._ready = asyncio.gather(*pings, return_exceptions=True)
 
-    async def run(self, fn: Callable[..., T], *args: Any, timeout: float, key: Hashable = "") -> T:
-        """``fn(*args)`` in a worker, for table ``key``; raises TimeoutError after ``timeout``
-        seconds of its work."""
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float, key: Hashable = "",
+                  priority: int = DECISION) -> T:
+        """``fn(*args)`` in a worker, for table ``key`` (``priority``: see :class:`FairSlots`);
+        raises TimeoutError after ``timeout`` seconds of its work."""
         loop = asyncio.get_running_loop()
         if self._ready is not None:
             if not self._ready.done():
                 await asyncio.wait_for(asyncio.shield(self._ready), 120)
             self._ready = None
-        async with self.slots.hold(key):
+        async with self.slots.hold(key, priority):
             try:
                 future = loop.run_in_executor(self.pool(), fn, *args)
             except concurrent.futures.BrokenExecutor:
@@ -327,8 +343,8 @@ class Scheduler:
         for task in list(self._tasks):
             task.cancel()
 
-    async def run(self, fn: Callable[..., T], *args: Any, timeout: float) -> T:
-        return await self.pool.run(fn, *args, timeout=timeout, key=self.key)
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float, priority: int = DECISION) -> T:
+        return await self.pool.run(fn, *args, timeout=timeout, key=self.key, priority=priority)
 
     @property
     def deadline(self) -> float:
@@ -425,13 +441,13 @@ class Scheduler:
             return str(workers.scripted_action(view_of(state, seat))), None
         kind = "dds-noclaim" if settings.bots == "dds" else "simple"
         return await self.run(workers.decide, kind, settings.bot_strength, state.to_record(), seat.name, context,
-                              self.bot_seconds, 0, timeout=self.deadline)
+                              self.bot_seconds, 0, timeout=self.deadline, priority=REQUEST)
 
     async def explain(self, ruleset: str, dealer: Seat, calls: Sequence[str], indexes: Sequence[int],
                       context: dict[str, Any], timeout: float = 60.0) -> list[dict[str, Any] | None]:
         """The meanings of calls ``indexes`` of the auction ``calls`` (raises when unavailable)."""
         return await self.run(workers.explain_calls, ruleset, dealer.name, list(calls), list(indexes), context,
-                              timeout=timeout)
+                              timeout=timeout, priority=REQUEST)
 
     def analyse(self, number: int, state: DealState, vulnerability: str,
                 then: Callable[[int, dict[str, Any]], Awaitable[None]]) -> None:
@@ -444,7 +460,7 @@ class Scheduler:
 
         async def run() -> None:
             try:
-                result = await self.run(workers.analyse, record, vulnerability, timeout=120.0)
+                result = await self.run(workers.analyse, record, vulnerability, timeout=120.0, priority=ANALYSIS)
             except Exception as exc:
                 log.warning("table %s: analysis of deal %d failed: %s", self.key, number, exc)
                 return

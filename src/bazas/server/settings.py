@@ -58,6 +58,35 @@ class Settings:
     unload_after: float = 1800.0
     #: Directory of the web UI (default: the package's static files).
     static_dir: Path | None = None
+    # -- limits (issue 13) --
+    #: Client addresses the per-address limits do not apply to (comma-separated; tests and
+    #: benchmarks on loopback). Behind a reverse proxy, the proxy's address must NOT be here: let
+    #: uvicorn trust its X-Forwarded-For instead (``bazas serve --forwarded-allow-ips``).
+    trusted_clients: str = ""
+    #: Allow ``seed`` (prepared deals) at tables with seats open to other people (tests only).
+    seed_open_tables: bool = False
+    #: Tables one client address may create per minute (a token bucket; ``tables_burst`` at once).
+    tables_per_minute: float = 10.0
+    tables_burst: int = 10
+    #: Hints one seat may ask for per minute (``hints_burst`` at once; one at a time).
+    hints_per_minute: float = 12.0
+    hints_burst: int = 3
+    #: Name changes one seat may make per minute (``names_burst`` at once).
+    names_per_minute: float = 6.0
+    names_burst: int = 3
+    #: Open WebSockets per client address (more are refused with close code 4429).
+    ws_per_address: int = 32
+    #: Largest request body accepted on any route (bytes; larger: 413).
+    max_body_bytes: int = 65536
+    #: Connections uvicorn serves at once (more get 503) and seconds an idle keep-alive is kept.
+    limit_concurrency: int = 2000
+    timeout_keep_alive: int = 5
+    #: Operator's token for ``GET /api/health?reset=1`` (header ``X-Bazas-Admin``); empty: nobody.
+    admin_token: str = ""
+
+    @property
+    def trusted(self) -> frozenset[str]:
+        return frozenset(a.strip() for a in self.trusted_clients.split(",") if a.strip())
 
     @property
     def url(self) -> str:

@@ -223,6 +223,34 @@ class Repository:
                      "updated_at": r.updated_at.isoformat() if r.updated_at is not None else None}
                     for r in conn.execute(query)]
 
+    def public_tables(self, limit: int = 20, scan: int = 5000) -> list[dict[str, Any]]:
+        """Like :meth:`recent_tables`, only tables created with ``public`` (issue 13: private tables
+        are never listed); at most ``scan`` of the newest tables are looked at."""
+        query = (select(TableRow.id, TableRow.ruleset, TableRow.status, TableRow.version, TableRow.updated_at,
+                        TableRow.options)
+                 .order_by(TableRow.updated_at.desc(), TableRow.id).limit(scan))
+        out: list[dict[str, Any]] = []
+        with self.engine.connect() as conn:
+            for r in conn.execute(query):
+                if not (isinstance(r.options, dict) and r.options.get("public") is True):
+                    continue
+                out.append({"id": r.id, "ruleset": r.ruleset, "status": r.status, "version": r.version,
+                            "updated_at": r.updated_at.isoformat() if r.updated_at is not None else None})
+                if len(out) >= limit:
+                    break
+        return out
+
+    def rekey_seat(self, table_id: str, seat: str, token_hash: str, bound: Sequence[str]) -> None:
+        """A seat's secret replaced (issue 13: bound to its player's device, or moved to another);
+        ``bound``: the seats whose secret is now a device's, kept in the table's options."""
+        with self.engine.begin() as conn:
+            conn.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                         .values(token_hash=token_hash))
+            row = conn.execute(select(TableRow.options).where(TableRow.id == table_id)).first()
+            options = dict(row.options) if row is not None and isinstance(row.options, dict) else {}
+            options["bound"] = sorted(bound)
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(options=options))
+
     def events(self, table_id: str, after: int = 0) -> list[EventRecord]:
         with self.engine.connect() as conn:
             return [EventRecord(r.version, r.kind, r.payload) for r in conn.execute(

@@ -1,0 +1,89 @@
+"""Limits against abuse (issue 13): token buckets keyed by client address or seat, and the
+checks of what a client may send (names, seeds, request bodies).
+
+A :class:`Buckets` holds one token bucket per key: ``rate`` tokens per minute up to ``burst``;
+each allowed action takes one. Time comes from a clock given at construction (the event loop's in
+the server), so tests can count refusals without waiting.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+
+@dataclass
+class _Bucket:
+    tokens: float
+    at: float
+
+
+class Buckets:
+    """Token buckets by key: ``allow(key)`` takes a token when one is left.
+
+    >>> now = [0.0]
+    >>> b = Buckets(per_minute=60, burst=2, clock=lambda: now[0])
+    >>> [b.allow("a") for _ in range(3)], b.allow("b")
+    ([True, True, False], True)
+    >>> now[0] = 1.0; b.allow("a")
+    True
+    """
+
+    def __init__(self, per_minute: float, burst: int, clock: Callable[[], float] = time.monotonic,
+                 max_keys: int = 100_000) -> None:
+        self.rate = max(0.0, per_minute) / 60.0
+        self.burst = max(1, burst)
+        self.clock = clock
+        self.max_keys = max_keys
+        self._buckets: dict[Hashable, _Bucket] = {}
+        #: How many actions were refused, since the start.
+        self.refused = 0
+
+    def allow(self, key: Hashable) -> bool:
+        now = self.clock()
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= self.max_keys:
+                self._forget(now)
+            bucket = self._buckets[key] = _Bucket(float(self.burst), now)
+        else:
+            bucket.tokens = min(float(self.burst), bucket.tokens + (now - bucket.at) * self.rate)
+            bucket.at = now
+        if bucket.tokens >= 1.0:
+            bucket.tokens -= 1.0
+            return True
+        self.refused += 1
+        return False
+
+    def _forget(self, now: float) -> None:
+        """Drop the buckets that are full again (they hold nothing to remember)."""
+        full = [k for k, b in self._buckets.items() if b.tokens + (now - b.at) * self.rate >= self.burst]
+        for k in full:
+            del self._buckets[k]
+        if len(self._buckets) >= self.max_keys:
+            self._buckets.clear()
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (None: it can): control or format characters (NUL,
+    terminal escapes, bidirectional overrides) and lone surrogates are refused.
+
+    >>> name_problem("Sofía"), name_problem("a\\x1b[2J"), name_problem("a\\x00b")
+    (None, 'control character U+001B at 2', 'control character U+0000 at 2')
+    """
+    for i, ch in enumerate(name, 1):
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            what = "lone surrogate" if cat == "Cs" else "control character"
+            return f"{what} U+{ord(ch):04X} at {i}"
+    return None
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` (a seed, an option) cannot be stored: a lone surrogate or a NUL."""
+    for i, ch in enumerate(text, 1):
+        if ch == "\x00" or 0xD800 <= ord(ch) <= 0xDFFF:
+            return f"character U+{ord(ch):04X} at {i} is not allowed"
+    return None
