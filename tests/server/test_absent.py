@@ -177,7 +177,7 @@ async def _returning(server: ServerProcess) -> None:
                           timeout=60)
     # North comes back with its link: the seat is North's again at once, nothing is undone.
     before = st["view"]["calls"]
-    north = Client(server, table_id, north_key, name="N-again")
+    north = Client(server, table_id, token(north.url), name="N-again")  # the seat's own key (issue 13)
     await north.connect()
     back = await north.wait(lambda m: m["type"] == "state")
     assert back["table"]["you"] == "N"
@@ -361,7 +361,7 @@ async def _nobody_left(server: ServerProcess) -> None:
     assert seen["version"] == v and seen["table"]["actor"] == "N"
     assert not seat_of(seen, "N")["substitute"] and not seat_of(seen, "S")["substitute"]
     # South comes back: North has been away long enough, its substitute calls at once.
-    south = Client(server, table_id, token(created["links"]["S"]), name="S-again")
+    south = Client(server, table_id, token(south.url), name="S-again")  # the seat's own key (issue 13)
     await south.connect()
     st = await south.until(lambda m: m["version"] > v and seat_of(m, "N")["substitute"], timeout=30)
     assert st["view"]["calls"] and callers(st)[0] == "N"
@@ -380,7 +380,7 @@ async def _before_restart(server: ServerProcess) -> dict[str, Any]:
     table_id = created["table_id"]
     south, north = await sit(server, created, "SN")
     st = await south.until(lambda m: seat_of(m, "N")["connected"] and m["table"]["actor"] == "N")
-    return {"table_id": table_id, "S": token(created["links"]["S"]), "version": st["version"]}
+    return {"table_id": table_id, "S": token(south.url), "version": st["version"]}  # South's own key (issue 13)
 
 
 async def _after_restart(server: ServerProcess, before: dict[str, Any]) -> None:

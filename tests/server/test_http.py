@@ -43,7 +43,7 @@ def test_pages_and_files(server: ServerProcess) -> None:
 
 
 async def play_some(server: ServerProcess) -> tuple[str, Client]:
-    created = server.create(ruleset="chicago", seats={"N": "bot", "E": "bot", "W": "bot"}, me="S", name="Ana",
+    created = server.create(ruleset="chicago", seats={"N": "bot", "E": "bot", "W": "bot"}, me="S", name="Ana", public=True,
                             seed=77, bot_seconds=0.01)
     CreatedTable.model_validate(created)
     me = Client(server, created["table_id"], token(created["me"]), name="S")

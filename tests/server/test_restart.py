@@ -132,7 +132,7 @@ async def unload_and_reload(server: ServerProcess) -> None:
     while server.get("/api/health").json()["tables"] != 0:
         assert loop.time() < deadline, "the idle table was not unloaded"
         await asyncio.sleep(0.2)
-    again = Client(server, table_id, token(created["links"]["E"]), name="E-again")
+    again = Client(server, table_id, token(seats["E"].url), name="E-again")  # East's own key (issue 13)
     await again.connect()
     st = await again.wait(lambda m: m["type"] == "state")
     assert st["version"] == before["version"] and st["view"]["calls"] == before["view"]["calls"]
