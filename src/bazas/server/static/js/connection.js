@@ -56,6 +56,19 @@ export class Connection {
       } catch {
         return;
       }
+      if (msg.type === "seat_key" && !msg.moved) {
+        // Issue 13: the invitation is now this device's own seat; later connections (and a
+        // reload of this page) use the key the server just gave it.
+        this.key = msg.key;
+        try {
+          localStorage.setItem(`bazas.seat.${this.tableId}`, msg.key);
+          const url = new URL(location.href);
+          url.searchParams.set("k", msg.key);
+          history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+        } catch {
+          /* storage or history unavailable: the key lives in memory for this page */
+        }
+      }
       if (msg.type === "state") {
         const v = Number(msg.version ?? 0);
         if (v < this.version) return; // an older state overtaken by a newer one

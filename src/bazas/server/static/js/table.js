@@ -164,7 +164,7 @@ async function main() {
   installSprite();
   const parts = location.pathname.split("/").filter(Boolean);
   app.tableId = parts[0] === "t" ? decodeURIComponent(parts[1] || "") : new URLSearchParams(location.search).get("table");
-  app.key = new URLSearchParams(location.search).get("k");
+  app.key = new URLSearchParams(location.search).get("k") || localStorage.getItem(`bazas.seat.${app.tableId}`);
   await loadLang(detectLang());
   applyStatic();
   initControls();
