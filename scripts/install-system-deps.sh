@@ -2,9 +2,9 @@
 # Install the Debian packages that bazas' tests and tools need, only when they are missing.
 #
 # Usage: scripts/install-system-deps.sh [COMPONENT...]
-#   COMPONENT is one of: chromium, postgresql, nodejs, python3-venv.
-#   With no argument: chromium, postgresql and nodejs (what the test suite uses: nodejs runs the
-#   web UI's JavaScript unit tests, tests/js/).
+#   COMPONENT is one of: chromium, postgresql, nodejs, nginx, python3-venv.
+#   With no argument: chromium, postgresql, nodejs and nginx (what the test suite uses: nodejs runs
+#   the web UI's JavaScript unit tests, tests/js/; nginx the reverse-proxy test of deploy/nginx.conf).
 #
 # - Idempotent: a component that is already present costs one file test, and nothing runs
 #   `apt-get update` unless something must be installed (then it runs once).
@@ -33,6 +33,8 @@ have_postgresql() {
 
 have_nodejs() { command -v node >/dev/null 2>&1; }
 
+have_nginx() { [ -x /usr/sbin/nginx ]; }
+
 have_python3_venv() {
     local py="${PYTHON:-python3}"
     command -v "$py" >/dev/null 2>&1 && "$py" -c 'import ensurepip, venv' >/dev/null 2>&1
@@ -45,6 +47,7 @@ packages_for() {
         chromium) echo "chromium fonts-liberation" ;;
         postgresql) echo "postgresql" ;;
         nodejs) echo "nodejs" ;;
+        nginx) echo "nginx" ;;
         python3-venv) echo "python3-venv" ;;
         *) return 1 ;;
     esac
@@ -52,13 +55,13 @@ packages_for() {
 
 components=("$@")
 if [ ${#components[@]} -eq 0 ]; then
-    components=(chromium postgresql nodejs)
+    components=(chromium postgresql nodejs nginx)
 fi
 
 missing_components=()
 missing_packages=()
 for c in "${components[@]}"; do
-    pkgs=$(packages_for "$c") || { warn "unknown component '$c' (known: chromium postgresql nodejs python3-venv)"; exit 2; }
+    pkgs=$(packages_for "$c") || { warn "unknown component '$c' (known: chromium postgresql nodejs nginx python3-venv)"; exit 2; }
     check="have_${c//-/_}"
     if "$check"; then
         log "$c: present"
