@@ -6,7 +6,7 @@
 ('1NT', 'Opening 1NT: 15–17 HCP, balanced')
 >>> a = Auction.from_calls(Seat.N, ["1NT", "P", "2C"])
 >>> explain(a, 2, "rubber").en
-'Stayman: asks for a four-card major: 8+ HCP, 4+ cards in spades or hearts; forcing'
+'Stayman: asks for a four-card major; or Stayman with a weak hand: will pass any answer: 4+ cards in spades or hearts; forcing'
 >>> infer_constraints(a, "rubber")[Seat.N].text("es")
 '15–17 PH, equilibrada'
 """

@@ -471,12 +471,14 @@ def _slam_values(sit: Situation, f: HandFeatures, call: Call, m: CallMeaning) ->
     were checked when I asked."""
     if isinstance(call, Bid) and _asks_aces(m):
         return f.points + partner_range(sit)[0] < 29
-    if _slam_exempt(sit, call, m) or _i_asked(sit):
+    if _slam_exempt(sit, call, m):
         return False
     assert isinstance(call, Bid)
-    need = combined_need(sit, call.level, call.strain)
     if call.strain is not Strain.NT and known_fit(sit, f, int(call.strain)) < 8:
         return True
+    if _i_asked(sit):
+        return False
+    need = combined_need(sit, call.level, call.strain)
     return my_points(sit, f, call.strain) + partner_range(sit)[0] < need
 
 
@@ -540,6 +542,12 @@ CHECKS: tuple[Check, ...] = (
     Check("check.slam_controls", _slam_controls, "no suit slam with two quick losers in a side suit",
           "ningún slam a palo con dos perdedoras rápidas en un palo lateral"),
 )
+
+
+#: Checks the last-resort choice never breaks (the others yield to a kept promise: when every
+#: call breaks something, passing a game-forcing auction beats a call whose promise is false).
+HARD_CHECKS = frozenset({"check.pass_forcing", "check.pass_artificial", "check.slam_values", "check.slam_aces",
+                         "check.slam_controls"})
 
 
 def veto(sit: Situation, f: HandFeatures, call: Call, m: CallMeaning) -> str | None:
@@ -723,8 +731,13 @@ class SaycSanity:
                 return _choice(call, m, intent)
         # Every call breaks a check or a promise: the least bad call keeps the auction legal.
         low = [c for c in legal if not isinstance(c, Bid) or c.level <= sit.game_level(c.strain)] or legal
-        best = max(low, key=lambda c: (veto(sit, f, c, meanings[c]) is None, meanings[c].constraints.fit(f),
-                                         isinstance(c, Pass), -c.level if isinstance(c, Bid) else 0))
+
+        def rank(c: Call) -> tuple[bool, float, bool, bool, int]:
+            broken = veto(sit, f, c, meanings[c])
+            return (broken not in HARD_CHECKS, meanings[c].constraints.fit(f), broken is None, isinstance(c, Pass),
+                    -c.level if isinstance(c, Bid) else 0)
+
+        best = max(low, key=rank)
         return _choice(best, meanings[best], INTENTS[-1])
 
 

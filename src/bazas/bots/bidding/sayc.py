@@ -107,7 +107,9 @@ def trump_suit(sit: Situation) -> Strain:
     """The suit our slam auction is about: the suit partner bid just before my ace ask (asking
     right over it agrees it), else the agreed suit, else the suit partner showed longest, else
     notrump."""
-    mine = sit.last_action_of(sit.seat)
+    asks = [m for m in sit.history if m.seat == sit.seat and m.call in (bid(4, Strain.C), bid(4, Strain.NT))
+            and any("blackwood" in r or "gerber" in r for r in m.rules)]
+    mine = asks[-1] if asks else sit.last_action_of(sit.seat)
     if mine is not None and mine.call in (bid(4, Strain.C), bid(4, Strain.NT)):
         before = [m for m in sit.history[:mine.index] if m.seat == sit.partner and not isinstance(m.call, Pass)]
         if before and isinstance(before[-1].call, Bid) and not before[-1].artificial \
@@ -1472,9 +1474,17 @@ def _responder_later_rows() -> list[Rule]:
         # opener's 2NT rebid (18-19)
         R("rr.2nt.major", "1x P 1y P 2NT P", "3y", H(y="5+", hcp="6+"), "Five cards: choice of games",
           "Cinco cartas: elección de manga", when=is_major("y"), forcing=True, source=RR),
+        R("rr.2nt.6nt", "1x P 1y P 2NT P", "6NT", H(hcp="15-18"), "Small slam in notrump", "Pequeño slam a sin triunfo",
+          source=RR),
+        R("rr.2nt.4nt", "1x P 1y P 2NT P", "4NT", H(hcp="13-14"), "Quantitative: invites 6NT", "Cuantitativo: invita a 6ST",
+          source=RR),
         R("rr.2nt.3nt", "1x P 1y P 2NT P", "3NT", H(hcp="6-12"), "Game in notrump", "Manga a sin triunfo", source=RR),
         R("rr.2nt.pass", "1x P 1y P 2NT P", "P", H(hcp="-5"), "Pass: minimum", "Paso: mínimo", source=RR),
         # opener's jump raise (16-18)
+        R("rr.2nt.4nt.accept", "1x P 1y P 2NT P 4NT P", "6NT", H(hcp="19"), "Accepts the slam invitation",
+          "Acepta la invitación a slam", source=RR),
+        R("rr.2nt.4nt.pass", "1x P 1y P 2NT P 4NT P", "P", H(hcp="-18"), "Declines the slam invitation",
+          "Rechaza la invitación a slam", source=RR),
         R("rr.jraise.game", "1x P 1M P 3M P", "4M", H(hcp="7+"), "Accepts the invitation", "Acepta la invitación", source=RR),
         R("rr.jraise.pass", "1x P 1M P 3M P", "P", H(hcp="-6"), "Declines the invitation", "Rechaza la invitación", source=RR),
         # opener reversed (16+, forcing one round)
