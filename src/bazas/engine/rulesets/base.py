@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import NamedTuple
@@ -487,6 +487,37 @@ class Ruleset(ABC):
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id}>"
+
+
+def rubber_deal(standing: Standing, dealer: Seat, vulnerability: Vulnerability, side: Side,
+                items: list[LineItem], *, game: int, games_for_rubber: int,
+                rubber_bonus: Callable[[int], int]) -> DealScore:
+    """Close a deal of a rubber game: ``side``'s points below the line go toward the game; at
+    ``game`` a line is drawn (both part scores stop counting) and the side wins a game; at
+    ``games_for_rubber`` games the rubber is over and ``rubber_bonus(opponents' games)`` is added.
+    The next dealer is the dealer's left-hand opponent. Shared by rubber bridge, 1920 Auction and
+    Royal Auction (each with its own numbers).
+
+    >>> s = rubber_deal(Standing(Seat.N), Seat.N, Vulnerability.NONE, Side.NS,
+    ...                 [LineItem(Item.TRICK_SCORE, Side.NS, 120, below=True)],
+    ...                 game=100, games_for_rubber=2, rubber_bonus=lambda theirs: 700)
+    >>> s.game_won_by, s.after.games, s.after.dealer
+    (<Side.NS: 0>, PerSide(ns=1, ew=0), <Seat.E: 1>)
+    """
+    below = sum(i.points for i in items if i.below and i.side is side)
+    parts = standing.part_scores.plus(side, below)
+    games = standing.games
+    game_won_by: Side | None = None
+    over = False
+    if parts.of(side) >= game:
+        game_won_by = side
+        games = games.plus(side, 1)
+        parts = PerSide()
+        if games.of(side) >= games_for_rubber:
+            over = True
+            items = [*items, LineItem(Item.RUBBER, side, rubber_bonus(games.of(side.opponent)))]
+    after = Standing(dealer.lho, standing.deal_number + 1, 1, games, parts, over)
+    return DealScore(dealer, vulnerability, tuple(items), after, game_won_by, over)
 
 
 def check_tricks(tricks: int) -> None:

@@ -52,12 +52,12 @@ from .base import (
     DealScore,
     Item,
     LineItem,
-    PerSide,
     Ruleset,
     RulesetOptionError,
     Standing,
     check_bool,
     check_tricks,
+    rubber_deal,
 )
 from .denominations import ROYAL_AUCTION_DENOMINATIONS, Denominations, denomination_of, is_nullo
 
@@ -255,21 +255,8 @@ class RoyalAuction(Ruleset):
         items = contract_items(result.contract, side, result.tricks, limit)
         items += slam_items(side, result.tricks)
         items += honours_items(result.honour_holding(), result.contract)
-        below = sum(i.points for i in items if i.below)
-        parts = standing.part_scores.plus(side, below)
-        games = standing.games
-        game_won_by: Side | None = None
-        over = False
-        if parts.of(side) >= GAME:
-            # A line is drawn: both part scores stop counting toward the next game.
-            game_won_by = side
-            games = games.plus(side, 1)
-            parts = PerSide()
-            if games.of(side) >= GAMES_FOR_RUBBER:
-                over = True
-                items.append(LineItem(Item.RUBBER, side, RUBBER_BONUS))
-        after = Standing(dealer.lho, standing.deal_number + 1, 1, games, parts, over)
-        return DealScore(dealer, Vulnerability.NONE, tuple(items), after, game_won_by, over)
+        return rubber_deal(standing, dealer, Vulnerability.NONE, side, items, game=GAME,
+                           games_for_rubber=GAMES_FOR_RUBBER, rubber_bonus=lambda _theirs: RUBBER_BONUS)
 
     def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
         """The contract and slams on their own, net for declarer's side (no honours, no game)."""

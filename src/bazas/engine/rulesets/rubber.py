@@ -21,7 +21,7 @@ from ..calls import Contract
 from ..deal import Vulnerability
 from ..errors import ScoringError
 from ..seats import Side
-from .base import DealResult, DealScore, Item, LineItem, PerSide, Ruleset, Standing, net_points
+from .base import DealResult, DealScore, Item, LineItem, PerSide, Ruleset, Standing, net_points, rubber_deal
 from .contract_scoring import LAWS_HONOURS, LAWS_SCALE, contract_items, honours_items
 
 SOURCE = (
@@ -73,20 +73,8 @@ class RubberBridge(Ruleset):
         side = result.declarer.side
         items = contract_items(SCALE, result.contract, side, result.tricks, vul.is_vulnerable(side))
         items += honours_items(result.honour_holding(), HONOURS)
-        below = sum(i.points for i in items if i.below)
-        parts = standing.part_scores.plus(side, below)
-        games = standing.games
-        game_won_by: Side | None = None
-        over = False
-        if parts.of(side) >= GAME:
-            game_won_by = side
-            games = games.plus(side, 1)
-            parts = PerSide()
-            if games.of(side) >= GAMES_FOR_RUBBER:
-                over = True
-                items.append(LineItem(Item.RUBBER, side, RUBBER_BONUS[games.of(side.opponent)]))
-        after = Standing(dealer.lho, standing.deal_number + 1, 1, games, parts, over)
-        return DealScore(dealer, vul, tuple(items), after, game_won_by, over)
+        return rubber_deal(standing, dealer, vul, side, items, game=GAME, games_for_rubber=GAMES_FOR_RUBBER,
+                           rubber_bonus=RUBBER_BONUS.__getitem__)
 
     def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:
         return net_points(contract_items(SCALE, contract, Side.NS, tricks, vulnerable), Side.NS)
