@@ -36,8 +36,8 @@ def _three_handed(text: str, as_json: bool) -> int | None:
     try:
         record = json.loads(text)
         ruleset = get(str(record.get("ruleset", "")))
-    except (ValueError, AttributeError, UnknownRuleset):
-        return None
+    except (ValueError, AttributeError, UnknownRuleset, RecursionError):
+        return None  # not a three-handed record: the session loader reports what is wrong
     if not getattr(ruleset, "per_player", False):
         return None
     from bazas.cli.three_handed import RecordError, dump, load, render
