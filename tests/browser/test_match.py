@@ -102,6 +102,7 @@ def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Ser
         pages = {"1N": p1, "2S": p2}
         for seat, p in pages.items():
             p.wait_for_selector(f'#match-banner[data-table="{seat[0]}"]')
+            assert p.is_hidden("#btn-history"), "a match's table has no public history"
         deadline = time.monotonic() + 300
         while not all(table_done(p) for p in pages.values()):
             assert time.monotonic() < deadline, "the match did not end in time"

@@ -20,6 +20,9 @@ export function showMatch(msg, state) {
     if (anchor?.parentNode) anchor.parentNode.insertBefore(el, anchor.nextSibling);
     else document.body.prepend(el);
   }
+  // A match's table has no public history: its results stay hidden until both tables finish.
+  const history = document.getElementById("btn-history");
+  if (history) history.style.display = "none";
   el.dataset.table = String(last.participant?.table ?? "");
   el.dataset.board = String(state?.table?.deal_number ?? "");
   el.innerHTML = `<span class="match-line">${escapeHTML(bannerText(last, state))}</span> `
