@@ -320,6 +320,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return PlainTextResponse(md.read_text("utf-8"), media_type="text/markdown; charset=utf-8")
         raise HTTPException(404, f"no rules page for {ruleset!r}")
 
+    @app.get("/convention-card", include_in_schema=False)
+    async def convention_card_page(request: Request, lang: str | None = None) -> HTMLResponse:
+        """The bots' SAYC convention card, generated from their rule table (es/en)."""
+        return HTMLResponse(convention_card_html(_lang(request, lang)))
+
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
@@ -333,6 +338,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     install_match_routes(app, static_dir)
     return app
+
+
+def convention_card_html(lang: str) -> str:
+    """A whole page around the bidding module's convention card fragment."""
+    from bazas.bots.bidding.card import convention_card
+
+    title = "Tarjeta de convenciones" if lang == "es" else "Convention card"
+    other = "en" if lang == "es" else "es"
+    switch = "English" if lang == "es" else "Español"
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{title} · bazas</title><link rel="stylesheet" href="/static/css/bazas.css"></head>'
+            f'<body class="rules"><header class="topbar"><a class="brand" href="/">bazas</a>'
+            f'<div class="topbar-actions"><a class="tb" href="/convention-card?lang={other}" hreflang="{other}">'
+            f'{switch}</a></div></header><main>{convention_card(lang)}</main></body></html>')
 
 
 def client_address(conn: Request | WebSocket) -> str:
