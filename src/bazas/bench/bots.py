@@ -60,7 +60,10 @@ TARGETS: dict[str, tuple[str, Callable[[float], bool]]] = {
     "bid_latency_mean_ms": ("≤ 20 ms", lambda v: v <= 20.0),
 }
 
-MATCH_CONFIGS = ("bazas", "simple-bidder", "baseline")
+MATCH_CONFIGS = ("bazas", "simple-bidder", "baseline", "previous-bidder")
+#: The release whose bidder ``previous-bidder`` plays (the last landed commit before the SAYC work
+#: of issue 8); ``previous-bidder@REV`` picks another commit of this repository.
+PREVIOUS_RELEASE = "c2e2af3"
 
 
 # -- arguments ---------------------------------------------------------------------------------
@@ -73,7 +76,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget", type=float, default=0.5, help="seconds per card for the bots (default 0.5)")
     parser.add_argument("--match", default="bazas,simple-bidder",
                         help=f"two configurations for the match, from {', '.join(MATCH_CONFIGS)} "
-                             "(default bazas,simple-bidder: the SAYC bidder against the simple natural one)")
+                             "(default bazas,simple-bidder: the SAYC bidder against the simple natural one; "
+                             f"previous-bidder is the bidder of {PREVIOUS_RELEASE}, previous-bidder@REV another "
+                             "commit's)")
     parser.add_argument("--match-play", choices=("bots", "dd"), default="bots",
                         help="play the match boards with the card bots, or score each contract double dummy")
     parser.add_argument("--match-budget", type=float, default=0.2, help="seconds per card in the match")
@@ -102,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         console.print(f"[red]--player-options: {exc}[/red]")
         return 2
-    if len(configs) != 2 or any(c not in MATCH_CONFIGS for c in configs):
+    if len(configs) != 2 or any(c.split("@")[0] not in MATCH_CONFIGS for c in configs):
         console.print(f"[red]--match needs two of {', '.join(MATCH_CONFIGS)}[/red]")
         return 2
     report = run_bench(deals=deals, boards=boards, seed=args.seed, workers=max(1, args.workers), budget=budget,
@@ -250,6 +255,13 @@ def _config_bot(name: str, ruleset: str) -> Any:
         return bot_for(ruleset, "normal")
     if name == "simple-bidder":
         return ComputerPlayer(SimpleBidder(), CardPlayer(), name="simple-bidder")
+    if name.split("@")[0] == "previous-bidder":
+        # The SAYC bidder of an earlier commit, loaded from git history (not copied into the tree),
+        # with today's card player: the match then compares the bidding alone.
+        from bazas.bots.bidding.history import previous_bidder
+
+        commit = name.partition("@")[2] or PREVIOUS_RELEASE
+        return ComputerPlayer(previous_bidder(commit), CardPlayer(), name=f"previous-bidder@{commit}")
     return ComputerPlayer(SimpleBidder(), SimpleCardPlayer(), name="baseline")
 
 
