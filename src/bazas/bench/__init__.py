@@ -1,4 +1,4 @@
-"""Benchmarks: ``bazas bench engine|bots|server|errors``.
+"""Benchmarks: ``bazas bench engine|bots|server|errors|abuse``.
 
 One module per target, imported only when asked for: :mod:`bazas.bench.engine` (rules engine
 speed), :mod:`bazas.bench.bots` (bot strength), :mod:`bazas.bench.server` (table server load) and
@@ -10,7 +10,7 @@ This package sits between the command line and the server in the layers: it may 
 the bots, the formats, the storage and the server, and only ``bazas.cli`` uses it.
 
 >>> sorted(TARGETS)
-['bots', 'engine', 'errors', 'server']
+['abuse', 'bots', 'engine', 'errors', 'server']
 >>> module_name("bots")
 'bazas.bench.bots'
 """
@@ -22,6 +22,7 @@ TARGETS: dict[str, str] = {
     "bots": "bot strength against double dummy, bidding checks and a bot-vs-bot match",
     "server": "table server throughput and latency",
     "errors": "every double-dummy error of a `bench bots` report, replayed decision by decision",
+    "abuse": "one client flooding tables and hints: the others' bots, sockets held, memory per spectator",
 }
 
 

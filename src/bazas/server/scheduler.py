@@ -168,8 +168,9 @@ class Planner:
 
 
 # -- the pool -----------------------------------------------------------------------------------
-#: Priorities of the pool's jobs (lower first): bots' decisions and claim checks (a table waits for
-#: them), then what a person asked for (hints, meanings), then the analyses of finished deals.
+#: Priorities of the pool's jobs (lower first): bots' decisions, claim checks and hints (a table or
+#: a person at their turn waits for them; hints are one at a time and rate limited per seat), then
+#: the meanings of calls, then the analyses of finished deals.
 DECISION, REQUEST, ANALYSIS = 0, 1, 2
 
 
@@ -441,7 +442,7 @@ class Scheduler:
             return str(workers.scripted_action(view_of(state, seat))), None
         kind = "dds-noclaim" if settings.bots == "dds" else "simple"
         return await self.run(workers.decide, kind, settings.bot_strength, state.to_record(), seat.name, context,
-                              self.bot_seconds, 0, timeout=self.deadline, priority=REQUEST)
+                              self.bot_seconds, 0, timeout=self.deadline, priority=DECISION)
 
     async def explain(self, ruleset: str, dealer: Seat, calls: Sequence[str], indexes: Sequence[int],
                       context: dict[str, Any], timeout: float = 60.0) -> list[dict[str, Any] | None]:
