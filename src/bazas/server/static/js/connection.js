@@ -11,6 +11,7 @@ export class Connection {
     this.attempt = 0;
     this.timer = null;
     this.closedByUs = false;
+    this.fallbackKey = null; // issue 13: the link's key, tried if the stored one is refused
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && !this.isOpen()) this.reconnectNow();
@@ -54,6 +55,18 @@ export class Connection {
       try {
         msg = JSON.parse(ev.data);
       } catch {
+        return;
+      }
+      if (msg.type === "error" && msg.code === "not_seated" && this.fallbackKey) {
+        this.key = this.fallbackKey;
+        this.fallbackKey = null;
+        this.ws = null;
+        try {
+          ws.close();
+        } catch {
+          /* ignore */
+        }
+        this.connect();
         return;
       }
       if (msg.type === "seat_key" && !msg.moved) {

@@ -164,7 +164,11 @@ async function main() {
   installSprite();
   const parts = location.pathname.split("/").filter(Boolean);
   app.tableId = parts[0] === "t" ? decodeURIComponent(parts[1] || "") : new URLSearchParams(location.search).get("table");
-  app.key = new URLSearchParams(location.search).get("k") || localStorage.getItem(`bazas.seat.${app.tableId}`);
+  // Issue 13: this device's own key for the seat (kept when an invitation was first used) goes
+  // first; the link's key is tried when the stored one no longer works (the seat moved here).
+  const linkKey = new URLSearchParams(location.search).get("k");
+  const storedKey = localStorage.getItem(`bazas.seat.${app.tableId}`);
+  app.key = storedKey || linkKey;
   await loadLang(detectLang());
   applyStatic();
   initControls();
@@ -184,6 +188,7 @@ async function main() {
       renderConn();
     },
   });
+  app.conn.fallbackKey = storedKey && linkKey && linkKey !== storedKey ? linkKey : null;
   app.conn.connect();
 }
 
