@@ -34,7 +34,8 @@ def test_pages_and_files(server: ServerProcess) -> None:
     assert server.get("/rules/poker").status_code == 404
     # The playable games are the registry's one-table rulesets, with their facts (issue 7, point 1).
     rulesets = server.get("/api/rulesets").json()["rulesets"]
-    assert [r["id"] for r in rulesets] == [r.id for r in one_table()]
+    # (The server loads only the package's games; this test process may have registered toy ones.)
+    assert [r["id"] for r in rulesets] == [r.id for r in one_table() if type(r).__module__.startswith("bazas.")]
     assert {"rubber", "chicago", "auction-1920"} <= {r["id"] for r in rulesets}
     assert "duplicate" not in {r["id"] for r in rulesets}, "two tables: not playable at one"
     assert all(r == get_ruleset(r["id"]).facts() for r in rulesets)
