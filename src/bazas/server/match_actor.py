@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, Any
 
 from bazas.engine.match import TABLES, AtTable, Match, MatchEvent, Participant, command_to_dict_at, observe
 from bazas.engine.seats import SEATS, Seat
-from bazas.engine.state import ClaimAction, DealState, Event
+from bazas.engine.state import DealState, Event
 from bazas.engine.table import Command, Table, TableDeal
 from bazas.formats.pbn import PbnGame
 from bazas.storage import Append, EventRecord, hash_token
 
 from .actor import Connection, TableActor
 from .encode import dumps
-from .export import deal_game
+from .table_session import claim_to_verify, finished_deal, finished_game
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -106,27 +106,13 @@ class MatchTableSession:
         self.owner.adopt(step)
 
     def claim_to_verify(self, seat: Seat, tricks: int) -> DealState | None:
-        table = self.table
-        state = table.current
-        if state is None or not table.claim_needs_verifying(seat) or table.actor is None:
-            return None
-        state.check(ClaimAction(seat, tricks), seat)
-        return state
+        return claim_to_verify(self.table, seat, tricks)
 
     def finished_deal(self, number: int) -> TableDeal | None:
-        for d in self.table.finished:
-            if d.number == number:
-                return d
-        return None
+        return finished_deal(self.table, number)
 
     def game(self, number: int) -> PbnGame:
-        finished = self.finished_deal(number)
-        if finished is None:
-            raise KeyError(number)
-        table = self.table
-        names = {s: (table.players[s].name or ("Bot" if table.players[s].is_bot else "")) for s in SEATS}
-        return deal_game(finished.state, number=number, vulnerability=finished.vulnerability,
-                         ruleset=table.ruleset, names=names, event=f"bazas match {self.owner.id}")
+        return finished_game(self.table, number, f"bazas match {self.owner.id}")
 
 
 class MatchTableActor(TableActor):

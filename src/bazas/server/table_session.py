@@ -109,6 +109,35 @@ class Step:
     status: str
 
 
+def claim_to_verify(table: Table, seat: Seat, tricks: int) -> DealState | None:
+    """The deal in which ``seat``'s claim must be verified by the engine (see
+    :meth:`TableSession.claim_to_verify`); shared by the tables of a team match."""
+    state = table.current
+    if state is None or not table.claim_needs_verifying(seat) or table.actor is None:
+        return None
+    state.check(ClaimAction(seat, tricks), seat)
+    return state
+
+
+def finished_deal(table: Table, number: int) -> TableDeal | None:
+    """The table's finished deal ``number`` (None when it has none)."""
+    for d in table.finished:
+        if d.number == number:
+            return d
+    return None
+
+
+def finished_game(table: Table, number: int, event: str) -> PbnGame:
+    """Finished deal ``number`` as a PBN game (players' names, "Bot" for the bots); KeyError when
+    the deal is not finished."""
+    finished = finished_deal(table, number)
+    if finished is None:
+        raise KeyError(number)
+    names = {s: (table.players[s].name or ("Bot" if table.players[s].is_bot else "")) for s in SEATS}
+    return deal_game(finished.state, number=number, vulnerability=finished.vulnerability,
+                     ruleset=table.ruleset, names=names, event=event)
+
+
 class TableSession:
     """One table's rules and storage bookkeeping (pure: no I/O)."""
 
@@ -161,32 +190,18 @@ class TableSession:
         """The deal in which ``seat``'s claim of ``tricks`` must be verified by the engine before
         the table takes it (a bot or an empty seat among the opponents); None when the table
         decides it alone. Raises the engine's error if the claim cannot be made now."""
-        table = self.table
-        state = table.current
-        if state is None or not table.claim_needs_verifying(seat) or table.actor is None:
-            return None
-        state.check(ClaimAction(seat, tricks), seat)
-        return state
+        return claim_to_verify(self.table, seat, tricks)
 
     # -- reading ----------------------------------------------------------------------------------
     def context(self) -> TableContext:
         return context_of(self.table)
 
     def finished_deal(self, number: int) -> TableDeal | None:
-        for d in self.table.finished:
-            if d.number == number:
-                return d
-        return None
+        return finished_deal(self.table, number)
 
     def game(self, number: int) -> PbnGame:
         """Finished deal ``number`` as a PBN game (players' names, "Bot" for the bots)."""
-        finished = self.finished_deal(number)
-        if finished is None:
-            raise KeyError(number)
-        table = self.table
-        names = {s: (table.players[s].name or ("Bot" if table.players[s].is_bot else "")) for s in SEATS}
-        return deal_game(finished.state, number=number, vulnerability=finished.vulnerability,
-                         ruleset=table.ruleset, names=names, event=f"bazas {table.ruleset} {self.id}")
+        return finished_game(self.table, number, f"bazas {self.table.ruleset} {self.id}")
 
     # -- storage ----------------------------------------------------------------------------------
     def _step(self, table: Table, commands: Sequence[Command], events: tuple[Event, ...]) -> Step:
