@@ -292,3 +292,18 @@ def test_tm_alerts_go_both_ways() -> None:
     assert any(line.startswith("North bids 2C Alert. ") for line in sent)
     assert m.tables[1].alerts[1] == "a test alert"
     assert any((1, "a test alert") in alerts for alerts in seen)
+
+
+def test_tm_an_alerted_call_is_not_read_as_natural() -> None:
+    """Issue 9: an outside program's alerted call reaches the bots' reading of the auction as
+    explained, not as natural: an alerted 2C opening promises no clubs."""
+    from bazas.bots.base import TableContext
+    from bazas.bots.bidding.api import infer_constraints
+    from bazas.engine.auction import Auction
+    from bazas.engine.calls import parse_call
+
+    auction = Auction.from_calls(Seat.N, [parse_call("1C")])
+    natural = infer_constraints(auction, "sayc", TableContext(ruleset="duplicate"))
+    alerted = infer_constraints(auction, "sayc", TableContext(ruleset="duplicate", alerts=((0, "any shape, 11-15"),)))
+    assert not natural[Seat.N].is_unconstrained
+    assert alerted[Seat.N].is_unconstrained

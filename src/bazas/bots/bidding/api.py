@@ -112,11 +112,14 @@ def explain(auction: Auction, index: int, system: System | str | None = None,
 def infer_constraints(auction: Auction, system: System | str | None = None,
                       context: TableContext | None = None) -> dict[Seat, HandConstraints]:
     """Per seat, what its calls promised, combined (a contradictory later promise -- a human's
-    deviation -- is dropped). Seats that promised nothing get the unconstrained value."""
+    deviation -- is dropped). Seats that promised nothing get the unconstrained value. A call the
+    table alerted (``context.alerts``: an outside program's artificial call, explained in its own
+    words) promises nothing here: it is never read as natural."""
     ctx = _context(context, system)
     sys = _system(system, ctx)
     _, history = sys.analyze(auction.dealer, tuple(auction.calls), ctx)
-    return combine_meanings(history)
+    alerted = {index for index, _ in ctx.alerts}
+    return combine_meanings([m for i, m in enumerate(history) if i not in alerted])
 
 
 class Bidder:
