@@ -49,7 +49,9 @@ def test_issue7_new_game_on_the_home_page_and_at_the_table(game_server: Server, 
             option.click()
             home.click("#start")
             home.wait_for_url("**/t/**")
-            page = open_seat(ctx, game_server.url, home.url.removeprefix(game_server.url))
+            link = home.url.removeprefix(game_server.url)
+            home.close()   # one connection per seat (issue 13): the seat moves to the page below
+            page = open_seat(ctx, game_server.url, link)
             s = state(page)
             assert s["table"]["ruleset"] == GAME
             info = page.inner_text("#deal-info")
