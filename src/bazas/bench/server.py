@@ -30,6 +30,7 @@ import platform
 import random
 import re
 import resource
+import secrets
 import shutil
 import signal
 import subprocess
@@ -80,7 +81,8 @@ class Server:
 
     def start(self, timeout: float = 60.0) -> None:
         env = {**os.environ, "BAZAS_BOTS": "scripted", "BAZAS_ANALYSIS": "0", "BAZAS_AUTO_NEXT_DELAY": "0",
-               "BAZAS_RESUME": "0", "PYTHONUNBUFFERED": "1", "BAZAS_TRUSTED_CLIENTS": "127.0.0.1"}
+               "BAZAS_RESUME": "0", "PYTHONUNBUFFERED": "1", "BAZAS_TRUSTED_CLIENTS": "127.0.0.1",
+               "BAZAS_ADMIN_TOKEN": ADMIN_TOKEN}
         env.pop("BAZAS_DATABASE_URL", None)
         cmd = [sys.executable, "-m", "bazas.cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
                "--data-dir", str(self.data_dir), "--log-level", "warning"]
@@ -368,13 +370,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+#: The operator token of the server the bench starts (health counters are reset per step).
+ADMIN_TOKEN = secrets.token_urlsafe(16)
+
+
 async def server_health(port: int, reset: bool = False) -> dict[str, Any]:
     import httpx
 
     try:
         async with httpx.AsyncClient(timeout=10) as http:
             url = f"http://127.0.0.1:{port}/api/health" + ("?reset=true" if reset else "")
-            data: dict[str, Any] = (await http.get(url)).json()
+            # Resetting the counters is the operator's: the bench is the operator of its server.
+            data: dict[str, Any] = (await http.get(url, headers={"X-Bazas-Admin": ADMIN_TOKEN})).json()
             return data
     except Exception as exc:
         return {"error": str(exc)}
