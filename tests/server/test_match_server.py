@@ -146,10 +146,14 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
         async def poll() -> None:
             async with httpx.AsyncClient(base_url=match_server.http, timeout=30) as http:
                 while True:
-                    s = (await http.get(f"/api/matches/{mid}")).json()
+                    # The record first, then the summary: a board completed between the two
+                    # requests is then in the summary, never only in the record.
                     pbn = (await http.get(f"/api/matches/{mid}.pbn")).text
+                    s = (await http.get(f"/api/matches/{mid}")).json()
                     answers.append({"summary": s, "pbn": pbn})
                     if s["over"]:
+                        final_pbn = (await http.get(f"/api/matches/{mid}.pbn")).text
+                        answers.append({"summary": s, "pbn": final_pbn})
                         return
                     await asyncio.sleep(0.05)
 
