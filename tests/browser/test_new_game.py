@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .ui import REPO_ROOT, Server, new_context, open_seat, page_errors, play_deal, running_server, state
+from .ui import REPO_ROOT, Server, new_context, page_errors, play_deal, running_server, state
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -49,9 +49,10 @@ def test_issue7_new_game_on_the_home_page_and_at_the_table(game_server: Server, 
             option.click()
             home.click("#start")
             home.wait_for_url("**/t/**")
-            link = home.url.removeprefix(game_server.url)
-            home.close()   # one connection per seat (issue 13): the seat moves to the page below
-            page = open_seat(ctx, game_server.url, link)
+            # The home page goes on to the seat itself (one connection per seat, issue 13).
+            page = home
+            page.wait_for_function("() => window.bazas && window.bazas.view && document.body.classList.contains('ready')",
+                                   timeout=30_000)
             s = state(page)
             assert s["table"]["ruleset"] == GAME
             info = page.inner_text("#deal-info")
