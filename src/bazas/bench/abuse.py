@@ -15,7 +15,6 @@ import contextlib
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from .server import rss_mb, stop_process
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     parser.add_argument("--no-tables", action="store_true", help="the flooder does not create tables")
     parser.add_argument("--no-hints", action="store_true", help="the flooder does not ask for hints")
+
 
 
 class _Server:
@@ -74,24 +76,10 @@ class _Server:
         raise RuntimeError("the server did not answer")
 
     def rss_mb(self) -> float:
-        if self.proc is not None:
-            with contextlib.suppress(OSError):
-                for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                    if line.startswith("VmRSS:"):
-                        return int(line.split()[1]) / 1024
-        return 0.0
+        return rss_mb(self.proc)
 
     def stop(self) -> None:
-        if self.proc is None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(5)
+        stop_process(self.proc, 15)
         self.proc = None
 
 

@@ -69,6 +69,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 # -- the server under test ---------------------------------------------------------------------
 
+def rss_mb(proc: subprocess.Popen[str] | None) -> float:
+    """Resident memory of a server process, in MB (0 when it is gone)."""
+    if proc is not None:
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def stop_process(proc: subprocess.Popen[str] | None, grace: float) -> None:
+    """SIGTERM, then after ``grace`` seconds SIGKILL to the process group."""
+    if proc is None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+
+
 class Server:
     def __init__(self, data_dir: Path, mode: str, cores: list[int], database_url: str | None) -> None:
         self.data_dir = data_dir
@@ -140,25 +164,10 @@ class Server:
             return 0.0
 
     def rss_mb(self) -> float:
-        if self.proc is None:
-            return 0.0
-        with contextlib.suppress(OSError):
-            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-        return 0.0
+        return rss_mb(self.proc)
 
     def stop(self) -> None:
-        if self.proc is None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(5)
+        stop_process(self.proc, 10)
         self.proc = None
 
 
