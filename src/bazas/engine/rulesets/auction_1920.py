@@ -34,6 +34,7 @@ from .base import (
     Standing,
     check_bool,
     check_tricks,
+    game_value,
     rubber_deal,
     shown,
 )
@@ -244,9 +245,7 @@ class Auction1920(Ruleset):
         """
         score = self.declarer_score(contract, tricks, vulnerable)
         if tricks >= contract.tricks_needed:
-            below = sum(i.points for i in contract_items(contract, Side.NS, tricks) if i.below)
-            if part_score + below >= GAME:
-                score += self.GAME_VALUE
+            score += game_value(contract_items(contract, Side.NS, tricks), part_score, GAME, self.GAME_VALUE)
         return score
 
     def declarer_score(self, contract: Contract, tricks: int, vulnerable: bool) -> int:

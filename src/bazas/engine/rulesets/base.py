@@ -520,6 +520,17 @@ def rubber_deal(standing: Standing, dealer: Seat, vulnerability: Vulnerability, 
     return DealScore(dealer, vulnerability, tuple(items), after, game_won_by, over)
 
 
+def game_value(items: Iterable[LineItem], part_score: int, game: int, value: int) -> int:
+    """``value`` when the points below the line among a made contract's ``items`` complete a game
+    from ``part_score``, else 0: what a bot adds for a game that the ruleset leaves to the rubber.
+
+    >>> game_value([LineItem(Item.TRICK_SCORE, Side.NS, 60, below=True)], 40, 100, 300)
+    300
+    """
+    below = sum(i.points for i in items if i.below)
+    return value if part_score + below >= game else 0
+
+
 def check_tricks(tricks: int) -> None:
     """Raise :class:`ScoringError` unless 0 <= tricks <= 13."""
     if not 0 <= tricks <= 13:

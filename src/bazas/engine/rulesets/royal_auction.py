@@ -57,6 +57,7 @@ from .base import (
     Standing,
     check_bool,
     check_tricks,
+    game_value,
     rubber_deal,
 )
 from .denominations import ROYAL_AUCTION_DENOMINATIONS, Denominations, denomination_of, is_nullo
@@ -271,9 +272,7 @@ class RoyalAuction(Ruleset):
         """
         score = self.declarer_score(contract, tricks, vulnerable)
         if tricks >= contract.tricks_needed:
-            below = sum(i.points for i in contract_items(contract, Side.NS, tricks) if i.below)
-            if part_score + below >= GAME:
-                score += self.GAME_VALUE
+            score += game_value(contract_items(contract, Side.NS, tricks), part_score, GAME, self.GAME_VALUE)
         return score
 
 

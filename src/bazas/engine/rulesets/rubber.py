@@ -21,7 +21,18 @@ from ..calls import Contract
 from ..deal import Vulnerability
 from ..errors import ScoringError
 from ..seats import Side
-from .base import DealResult, DealScore, Item, LineItem, PerSide, Ruleset, Standing, net_points, rubber_deal
+from .base import (
+    DealResult,
+    DealScore,
+    Item,
+    LineItem,
+    PerSide,
+    Ruleset,
+    Standing,
+    game_value,
+    net_points,
+    rubber_deal,
+)
 from .contract_scoring import LAWS_HONOURS, LAWS_SCALE, contract_items, honours_items
 
 SOURCE = (
@@ -87,9 +98,8 @@ class RubberBridge(Ruleset):
         """
         score = self.declarer_score(contract, tricks, vulnerable)
         if tricks >= contract.tricks_needed:
-            below = sum(i.points for i in contract_items(SCALE, contract, Side.NS, tricks, vulnerable) if i.below)
-            if part_score + below >= GAME:
-                score += self.GAME_VALUE[vulnerable]
+            score += game_value(contract_items(SCALE, contract, Side.NS, tricks, vulnerable), part_score, GAME,
+                                self.GAME_VALUE[vulnerable])
         return score
 
     def unfinished(self, standing: Standing) -> tuple[LineItem, ...]:
