@@ -102,9 +102,12 @@ def test_four_people_one_deal(server: Server, browser: Browser) -> None:
             pages[seat] = open_seat(ctx, server.url, table["links"][seat] if seat != "S" else table["me"], frames[seat])
         # the invited players give their names
         for seat, page in pages.items():
-            if page.locator("#name-form").count():
-                page.fill("#name-input", NAMES[seat])
-                page.click("#name-form button[type=submit]")
+            if seat == "S":
+                continue  # the creator gave a name with the table
+            page.wait_for_selector("#name-form", timeout=15_000)
+            page.fill("#name-input", NAMES[seat])
+            page.click("#name-form button[type=submit]")
+            page.wait_for_function("(s) => (window.bazas.table.seats || {})[s]?.name", arg=seat, timeout=15_000)
         for page in pages.values():
             page.wait_for_function("(n) => Object.values(window.bazas.table.seats || {}).filter(x => x && x.name).length >= n",
                                    arg=4, timeout=15_000)

@@ -127,8 +127,17 @@ export function renderBanner() {
       <input id="name-input" maxlength="24" value="${escapeHTML(localStorage.getItem("bazas.name") || "")}"><button class="btn primary" type="submit">${t("name.save")}</button></form>`);
   }
   const banner = $("#banner");
+  // A state message may arrive while the player types a name: keep what was typed and the focus.
+  const typing = $("#name-input");
+  const typed = typing ? typing.value : null;
+  const focused = typing && document.activeElement === typing;
   banner.hidden = !parts.length;
   banner.innerHTML = parts.join("");
+  const input = $("#name-input");
+  if (input && typed !== null) {
+    input.value = typed;
+    if (focused) input.focus();
+  }
 }
 
 export function renderActions() {
