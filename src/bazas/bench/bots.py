@@ -6,7 +6,9 @@ and a JSON report.
 
 Card play (our bots at all four seats, duplicate scoring):
   - DD errors per card: the share of cards that lose a trick against double dummy on the real
-    layout, split declarer / defence x suit / notrump contracts (every card counts, forced ones too);
+    layout, split declarer / defence x suit / notrump contracts, with 95% Wilson intervals, reported
+    both ways: every card counted (forced ones too: a forced card never errs, so this share is the
+    lower one) and forced cards (only one legal card) left out (``*_unforced`` keys);
   - opening leads that are DD-best (suit contracts and notrump);
   - tricks lost per deal (declarer's side, defenders' side);
   - latency per card (mean, p99).
@@ -47,18 +49,53 @@ from bazas.engine.state import DealState
 
 __all__ = ["TARGETS", "add_arguments", "run", "run_bench"]
 
-#: Targets printed beside the measured values: (key, text, check).
+#: Targets printed beside the measured values: (key, text, check). The card-play ones are issue 9's
+#: goals; a double-dummy goal is met when the bound of the 95% interval on the goal's side (upper
+#: for a ceiling, lower for a floor) meets it, on held-out deals (``met_ci95``).
 TARGETS: dict[str, tuple[str, Callable[[float], bool]]] = {
     "declarer_suit_error_pct": ("≤ 1.0%", lambda v: v <= 1.0),
-    "declarer_nt_error_pct": ("≤ 2.0%", lambda v: v <= 2.0),
-    "defence_suit_error_pct": ("≤ 0.9%", lambda v: v <= 0.9),
+    "declarer_nt_error_pct": ("≤ 1.5%", lambda v: v <= 1.5),
+    "defence_suit_error_pct": ("≤ 0.85%", lambda v: v <= 0.85),
     "defence_nt_error_pct": ("≤ 2.0%", lambda v: v <= 2.0),
-    "lead_suit_best_pct": ("≥ 80%", lambda v: v >= 80.0),
+    "declarer_suit_error_pct_unforced": ("≤ 1.0%", lambda v: v <= 1.0),
+    "declarer_nt_error_pct_unforced": ("≤ 1.5%", lambda v: v <= 1.5),
+    "defence_suit_error_pct_unforced": ("≤ 0.85%", lambda v: v <= 0.85),
+    "defence_nt_error_pct_unforced": ("≤ 2.0%", lambda v: v <= 2.0),
+    "lead_suit_best_pct": ("≥ 82%", lambda v: v >= 82.0),
+    "lead_nt_best_pct": ("≥ 72%", lambda v: v >= 72.0),
     "latency_mean_s": ("≤ 0.5 s", lambda v: v <= 0.5),
-    "latency_p99_s": ("≤ 2 s", lambda v: v <= 2.0),
+    "latency_p99_s": ("≤ 1.5 s", lambda v: v <= 1.5),
     "self_consistency_pct": ("100%", lambda v: v >= 100.0),
     "bid_latency_mean_ms": ("≤ 20 ms", lambda v: v <= 20.0),
 }
+
+
+def _target_entry(key: str, metrics: dict[str, Any]) -> dict[str, Any]:
+    text, check = TARGETS[key]
+    value = metrics.get(key)
+    entry: dict[str, Any] = {"target": text, "met": value is not None and check(value)}
+    ci = (metrics.get("ci95") or {}).get(key)
+    if ci:
+        entry["met_ci95"] = bool(check(ci[0] if text.startswith("≥") else ci[1]))
+    return entry
+
+
+#: The deal sets the card player was tuned on (issue 9: a goal counts only on held-out deals):
+#: seed -> the deal indexes looked at while tuning. Every card-play option and default so far was
+#: chosen on seed 1 (deals 0-199 of ``bench/bots.json``); any other seed is held out.
+TUNING_DEALS: dict[int, tuple[int, int]] = {1: (0, 200)}
+
+
+def tuning_note(seed: int, deals: int) -> dict[str, Any]:
+    """Which of this run's deals were used for tuning (for the report's settings)."""
+    span = TUNING_DEALS.get(seed)
+    used = [i for i in range(deals) if span is not None and span[0] <= i < span[1]]
+    return {"tuning_seeds": {str(k): list(v) for k, v in TUNING_DEALS.items()},
+            "tuning_deals_in_run": len(used), "held_out": not used,
+            "text": (f"deals {used[0]}-{used[-1]} of seed {seed} were used for tuning" if used
+                     else f"held out: seed {seed} was not used for tuning (tuning seed(s) "
+                          f"{', '.join(map(str, TUNING_DEALS))})")}
+
 
 MATCH_CONFIGS = ("bazas", "simple-bidder", "baseline", "previous-bidder")
 #: The release whose bidder ``previous-bidder`` plays (the last landed commit before the SAYC work
@@ -229,13 +266,14 @@ def _card_task(seed: int, index: int, budget_s: float,
         return rec
     play = state.play
     costs = dds.trick_costs(deal, list(play.played), play.strain, play.declarer)
+    forced = _forced_cards(deal, list(play.played), play.strain, play.declarer)
     timings = list(zip(played.timings, played.cpu_timings, strict=True))
     rec["calls_timing"] = [[round(t, 5), round(cpu, 5)] for (_, phase, t), cpu in timings if phase == "auction"]
     play_times = [(t, cpu) for (_, phase, t), cpu in timings if phase == "play"]
     cards = []
-    for cost, (latency, cpu) in zip(costs, play_times, strict=False):
+    for cost, (latency, cpu), one in zip(costs, play_times, forced, strict=False):
         role = "declarer" if cost.seat.side == declarer.side else "defence"
-        cards.append([role, cost.cost, round(latency, 4), round(cpu, 4)])
+        cards.append([role, cost.cost, round(latency, 4), round(cpu, 4), one])
     dd_tricks = table.get(contract.strain, declarer)
     rec.update(contract=str(contract), declarer=declarer.name, tricks=play.declarer_tricks,
                notrump=contract.strain is Strain.NT,
@@ -244,6 +282,18 @@ def _card_task(seed: int, index: int, budget_s: float,
                cards=cards, lead=costs[0].cost == 0 if costs else None,
                play=[str(ALL_CARDS[i]) for i in play.played])
     return rec
+
+
+def _forced_cards(deal: Deal, played: list[int], strain: Strain, declarer: Seat) -> list[bool]:
+    """For each card of a play record: was it forced (the only legal card of its hand)?"""
+    from bazas.engine.play import Play
+
+    p = Play(deal, strain, declarer)
+    out = []
+    for idx in played:
+        out.append(len(p.legal_cards()) == 1)
+        p = p.apply_index(idx)
+    return out
 
 
 def _config_bot(name: str, ruleset: str) -> Any:
@@ -381,12 +431,10 @@ def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float
         "version": 1,
         "settings": {"deals": deals, "boards": boards, "seed": seed, "workers": workers, "budget": budget,
                      "match": list(match), "match_play": match_play, "match_budget": match_budget, "quick": quick,
-                     "player_options": player_options or {}},
+                     "player_options": player_options or {}, "tuning": tuning_note(seed, deals)},
         "seconds": round(time.perf_counter() - t0, 1),
         "metrics": summary["metrics"],
-        "targets": {k: {"target": v[0], "met": (summary["metrics"].get(k) is not None
-                                                and v[1](summary["metrics"][k]))}
-                    for k, v in TARGETS.items()},
+        "targets": {k: _target_entry(k, summary["metrics"]) for k in TARGETS},
         "match": summary["match"],
         "problem_suite": summary["problem_suite"],
         "deals": card_records,
@@ -421,6 +469,7 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
     from bazas.engine.rulesets import imps
 
     err: dict[tuple[str, bool], list[int]] = {}
+    err_unforced: dict[tuple[str, bool], list[int]] = {}
     lost: dict[str, list[int]] = {"declarer": [], "defence": []}
     leads: dict[bool, list[bool]] = {True: [], False: []}
     latencies: list[float] = []
@@ -449,6 +498,10 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
             e = err.setdefault((role, nt), [0, 0])
             e[0] += cost > 0
             e[1] += 1
+            if len(cpu) < 2 or not cpu[1]:  # [cpu, forced]; older reports: forced unknown
+                u = err_unforced.setdefault((role, nt), [0, 0])
+                u[0] += cost > 0
+                u[1] += 1
             per_role[role] += cost
             latencies.append(latency)
             if cpu:
@@ -458,12 +511,12 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
         if r["lead"] is not None:
             leads[nt].append(bool(r["lead"]))
 
-    def rate(role: str, nt: bool) -> float | None:
-        e = err.get((role, nt))
+    def rate(role: str, nt: bool, table: dict[tuple[str, bool], list[int]] = err) -> float | None:
+        e = table.get((role, nt))
         return _pct(e[0], e[1]) if e else None
 
-    def interval(role: str, nt: bool) -> list[float] | None:
-        e = err.get((role, nt))
+    def interval(role: str, nt: bool, table: dict[tuple[str, bool], list[int]] = err) -> list[float] | None:
+        e = table.get((role, nt))
         ci = wilson(e[0], e[1]) if e else None
         return list(ci) if ci else None
 
@@ -476,12 +529,22 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
         "declarer_nt_error_pct": rate("declarer", True),
         "defence_suit_error_pct": rate("defence", False),
         "defence_nt_error_pct": rate("defence", True),
+        "declarer_suit_error_pct_unforced": rate("declarer", False, err_unforced),
+        "declarer_nt_error_pct_unforced": rate("declarer", True, err_unforced),
+        "defence_suit_error_pct_unforced": rate("defence", False, err_unforced),
+        "defence_nt_error_pct_unforced": rate("defence", True, err_unforced),
+        "forced_cards_counted": True,
+        "cards_unforced": {f"{role}_{'nt' if nt else 'suit'}": v[1] for (role, nt), v in sorted(err_unforced.items())},
         "cards": {f"{role}_{'nt' if nt else 'suit'}": v[1] for (role, nt), v in sorted(err.items())},
         "errors": {f"{role}_{'nt' if nt else 'suit'}": v[0] for (role, nt), v in sorted(err.items())},
         "ci95": {"declarer_suit_error_pct": interval("declarer", False),
                  "declarer_nt_error_pct": interval("declarer", True),
                  "defence_suit_error_pct": interval("defence", False),
                  "defence_nt_error_pct": interval("defence", True),
+                 "declarer_suit_error_pct_unforced": interval("declarer", False, err_unforced),
+                 "declarer_nt_error_pct_unforced": interval("declarer", True, err_unforced),
+                 "defence_suit_error_pct_unforced": interval("defence", False, err_unforced),
+                 "defence_nt_error_pct_unforced": interval("defence", True, err_unforced),
                  "lead_suit_best_pct": lead_interval(False),
                  "lead_nt_best_pct": lead_interval(True)},
         "lead_suit_best_pct": _pct(sum(leads[False]), len(leads[False])),
@@ -522,8 +585,9 @@ def print_report(report: dict[str, Any], console: Any) -> None:
 
     m = report["metrics"]
     s = report["settings"]
+    tuning = (s.get("tuning") or {}).get("text")
     table = Table(title=f"bazas bench bots — {s['deals']} deals, {s['boards']} match boards, seed {s['seed']}, "
-                        f"{s['budget']} s/card, {report['seconds']} s"
+                        f"{s['budget']} s/card, {report['seconds']} s" + (f" ({tuning})" if tuning else "")
                         + (f", player options {json.dumps(s['player_options'])}" if s.get("player_options") else ""))
     table.add_column("metric")
     table.add_column("measured", justify="right")
@@ -542,7 +606,7 @@ def print_report(report: dict[str, Any], console: Any) -> None:
         target = report["targets"].get(key)
         mark = ""
         if target is not None and m.get(key) is not None:
-            mark = "[green]ok[/green]" if target["met"] else "[red]miss[/red]"
+            mark = "[green]ok[/green]" if target.get("met_ci95", target["met"]) else "[red]miss[/red]"
         ci = (m.get("ci95") or {}).get(key)
         ci_text = f"{ci[0]:.2f}–{ci[1]:.2f}{unit}" if ci else ""
         table.add_row(label, fmt(m.get(key), unit), ci_text, target["target"] if target else "", mark)
@@ -552,6 +616,11 @@ def print_report(report: dict[str, Any], console: Any) -> None:
     row(f"declarer DD errors, NT ({cards.get('declarer_nt', 0)} cards)", "declarer_nt_error_pct", "%")
     row(f"defence DD errors, suit ({cards.get('defence_suit', 0)} cards)", "defence_suit_error_pct", "%")
     row(f"defence DD errors, NT ({cards.get('defence_nt', 0)} cards)", "defence_nt_error_pct", "%")
+    free = m.get("cards_unforced", {})
+    for key, label in (("declarer_suit", "declarer, suit"), ("declarer_nt", "declarer, NT"),
+                       ("defence_suit", "defence, suit"), ("defence_nt", "defence, NT")):
+        row(f"  not counting forced cards: {label} ({free.get(key, 0)} cards)",
+            f"{key.replace('_suit', '_suit_error_pct').replace('_nt', '_nt_error_pct')}_unforced", "%")
     row(f"opening leads DD-best, suit ({m['leads']['suit']})", "lead_suit_best_pct", "%")
     row(f"opening leads DD-best, NT ({m['leads']['nt']})", "lead_nt_best_pct", "%")
     row("tricks lost per deal, declarer", "tricks_lost_declarer_per_deal")
