@@ -2,9 +2,10 @@
 # Install the Debian packages that bazas' tests and tools need, only when they are missing.
 #
 # Usage: scripts/install-system-deps.sh [COMPONENT...]
-#   COMPONENT is one of: chromium, postgresql, nodejs, nginx, python3-venv.
-#   With no argument: chromium, postgresql, nodejs and nginx (what the test suite uses: nodejs runs
-#   the web UI's JavaScript unit tests, tests/js/; nginx the reverse-proxy test of deploy/nginx.conf).
+#   COMPONENT is one of: chromium, postgresql, nodejs, nginx, haproxy, redis, python3-venv.
+#   With no argument: chromium, postgresql, nodejs, nginx, haproxy and redis (what the test suite uses:
+#   nodejs runs the web UI's JavaScript unit tests, tests/js/; nginx the reverse-proxy test of
+#   deploy/nginx.conf; haproxy and redis the local cluster of tests/cluster/, issue 14).
 #
 # - Idempotent: a component that is already present costs one file test, and nothing runs
 #   `apt-get update` unless something must be installed (then it runs once).
@@ -35,6 +36,10 @@ have_nodejs() { command -v node >/dev/null 2>&1; }
 
 have_nginx() { [ -x /usr/sbin/nginx ]; }
 
+have_haproxy() { [ -x /usr/sbin/haproxy ]; }
+
+have_redis() { [ -x /usr/bin/redis-server ]; }
+
 have_python3_venv() {
     local py="${PYTHON:-python3}"
     command -v "$py" >/dev/null 2>&1 && "$py" -c 'import ensurepip, venv' >/dev/null 2>&1
@@ -48,6 +53,8 @@ packages_for() {
         postgresql) echo "postgresql" ;;
         nodejs) echo "nodejs" ;;
         nginx) echo "nginx" ;;
+        haproxy) echo "haproxy" ;;
+        redis) echo "redis-server" ;;
         python3-venv) echo "python3-venv" ;;
         *) return 1 ;;
     esac
@@ -55,13 +62,13 @@ packages_for() {
 
 components=("$@")
 if [ ${#components[@]} -eq 0 ]; then
-    components=(chromium postgresql nodejs nginx)
+    components=(chromium postgresql nodejs nginx haproxy redis)
 fi
 
 missing_components=()
 missing_packages=()
 for c in "${components[@]}"; do
-    pkgs=$(packages_for "$c") || { warn "unknown component '$c' (known: chromium postgresql nodejs nginx python3-venv)"; exit 2; }
+    pkgs=$(packages_for "$c") || { warn "unknown component '$c' (known: chromium postgresql nodejs nginx haproxy redis python3-venv)"; exit 2; }
     check="have_${c//-/_}"
     if "$check"; then
         log "$c: present"
