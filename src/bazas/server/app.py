@@ -36,6 +36,7 @@ from .encode import error_text, view_dict
 from .export import pbn_text
 from .hub import Hub
 from .limits import Buckets
+from .lobby_routes import install_lobby_routes
 from .match_routes import install_match_routes
 from .protocol import (
     CLIENT_MESSAGE,
@@ -337,6 +338,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": detail}, status_code=422)
 
     install_match_routes(app, static_dir)
+    install_lobby_routes(app, static_dir)
     return app
 
 
