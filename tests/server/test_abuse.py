@@ -126,6 +126,93 @@ def test_issue13_1_fair_slots_give_each_table_its_share_and_decisions_first() ->
     assert granted == {"flood": 19, "other": 3}
 
 
+def test_issue13_1_fair_slots_share_per_owner_first_then_per_table() -> None:
+    """Issue 13 point 1: a client holding many tables gets one client's share of the pool, not one
+    share per table; within the client its tables take turns; decisions keep priority."""
+    async def run() -> tuple[list[tuple[str, str]], dict[Any, int], dict[Any, int]]:
+        slots = FairSlots(1)
+        order: list[tuple[str, str]] = []
+        gate = asyncio.Event()
+
+        async def job(owner: str, key: str, priority: int = DECISION) -> None:
+            async with slots.hold(key, priority, owner):
+                order.append((owner, key))
+                await gate.wait()
+
+        first = asyncio.create_task(job("flooder", "f0"))
+        await asyncio.sleep(0)
+        # The flooder's 7 tables queue 3 decisions each (and analyses); then one other person's table
+        # queues 3 decisions and an analysis.
+        tasks = [asyncio.create_task(job("flooder", f"f{t}")) for _ in range(3) for t in range(7)]
+        tasks += [asyncio.create_task(job("flooder", f"f{t}", ANALYSIS)) for t in range(7)]
+        tasks += [asyncio.create_task(job("other", "v")) for _ in range(3)]
+        tasks += [asyncio.create_task(job("other", "v", ANALYSIS))]
+        await asyncio.sleep(0)
+        gate.set()
+        await asyncio.gather(first, *tasks)
+        return order, slots.granted_owners, slots.granted
+
+    order, owners, granted = asyncio.run(run())
+    head = [owner for owner, _ in order[1:7]]
+    assert head.count("other") == 3, order[:8]  # every other slot while both wait, not one in eight
+    flood_tables = [key for owner, key in order[1:22] if owner == "flooder"][:7]
+    assert sorted(flood_tables) == [f"f{t}" for t in range(7)]  # the flooder's tables take turns
+    analyses_from = 1 + 21 + 3  # after every decision (the holder's, 21 more of the flooder, 3 of other)
+    assert ("other", "v") in order[analyses_from:analyses_from + 2]  # its analysis in the first round
+    assert owners == {"flooder": 29, "other": 4} and granted["v"] == 4
+
+
+def test_issue13_1_a_tables_owner_is_its_creators_address_and_survives_restart(tmp_path: Path) -> None:
+    """Issue 13 point 1: the owner (a digest of the creating client address) is stored with the
+    table, a table loaded again after a restart shares the pool by it, and the flooder's tables
+    count as one owner against another person's table."""
+    from bazas.server import workers
+    from bazas.server.hub import Hub
+    from bazas.server.limits import owner_key
+    from bazas.server.settings import Settings
+
+    with ServerProcess(tmp_path / "owners", env=UNTRUSTED) as server:
+        other = server.create(me=None)["table_id"]
+        flooder = httpx.Client(base_url=server.http, timeout=30,
+                               transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+        with flooder:
+            flood = [flooder.post("/api/tables", json={"me": None}).json()["table_id"] for _ in range(6)]
+
+    async def run() -> tuple[dict[str, str | None], list[str]]:
+        settings = Settings(data_dir=tmp_path / "owners", bots="scripted", bot_workers=1, analysis=False,
+                            explanations=False, resume=False)
+        hub = Hub(settings)
+        await hub.start()
+        try:
+            actors = {t: await hub.get(t) for t in [*flood, other]}
+            owners = {t: a.scheduler.owner for t, a in actors.items() if a is not None}
+            slots = hub.workers.slots
+            done: list[str] = []
+            await slots.acquire("gate")
+
+            async def job(table_id: str) -> None:
+                actor = actors[table_id]
+                assert actor is not None
+                await actor.scheduler.run(workers.ping, timeout=60)
+                done.append(table_id)
+
+            tasks = [asyncio.create_task(job(t)) for _ in range(2) for t in flood]
+            tasks += [asyncio.create_task(job(other)) for _ in range(2)]
+            await asyncio.sleep(0)
+            slots.release()
+            await asyncio.gather(*tasks)
+            return owners, done
+        finally:
+            await hub.close()
+
+    owners, done = asyncio.run(run())
+    assert owners[other] == owner_key("127.0.0.1")
+    assert {owners[t] for t in flood} == {owner_key("127.0.0.2")}
+    # Twelve jobs of the flooder's six tables queued before the other's two: the other's run second
+    # and fourth (per owner), not thirteenth and fourteenth (per table).
+    assert [i for i, t in enumerate(done) if t == other] == [1, 3], done
+
+
 def test_issue13_1_token_buckets_count_refusals() -> None:
     now = [0.0]
     buckets = Buckets(per_minute=6, burst=2, clock=lambda: now[0])

@@ -159,7 +159,9 @@ class TableActor:
         self.encoder = StateEncoder(self.id, bot_seconds, prepared=options.get("seed") is not None)
         self.meanings = CallMeanings()
         self.absence = AbsencePolicy()
-        self.scheduler = Scheduler(self.id, hub.workers, settings, bot_seconds, self.submit)
+        owner = options.get("owner")
+        self.scheduler = Scheduler(self.id, hub.workers, settings, bot_seconds, self.submit,
+                                   owner=owner if isinstance(owner, str) else None)
         self._timers: dict[Seat, asyncio.TimerHandle] = {}
         self._inbox: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None

@@ -35,7 +35,7 @@ from .actor import Connection, TableActor
 from .encode import error_text, view_dict
 from .export import pbn_text
 from .hub import Hub
-from .limits import Buckets
+from .limits import Buckets, owner_key
 from .lobby_routes import install_lobby_routes
 from .match_routes import install_match_routes
 from .protocol import (
@@ -120,7 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(429, f"too many new tables from this address: at most {settings.tables_burst} at "
                                 f"once and {settings.tables_per_minute:g} a minute; try again later")
         try:
-            return await hub_of(request).create(body)
+            return await hub_of(request).create(body, owner=owner_key(address))
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
 

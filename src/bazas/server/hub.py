@@ -140,7 +140,9 @@ class Hub:
         await asyncio.to_thread(self.store.close)
 
     # -- tables -------------------------------------------------------------------------------------
-    async def create(self, request: CreateTable) -> CreatedTable:
+    async def create(self, request: CreateTable, owner: str | None = None) -> CreatedTable:
+        """A new table; ``owner``: the key of the client address that asks (stored with the table:
+        the worker pool shares its CPU per owner first, issue 13)."""
         try:
             ruleset = get_ruleset(request.ruleset)
         except BazasError as exc:
@@ -177,6 +179,8 @@ class Hub:
             options["seed"] = request.seed
         if request.public:
             options["public"] = True
+        if owner is not None:
+            options["owner"] = owner
         table_id = secrets.token_urlsafe(9)
         tokens = {seat: secrets.token_urlsafe(16) for seat in SEATS if kinds[seat] == "human"}
         seats = [SeatRecord(seat.name, kinds[seat], hash_token(tokens[seat]) if seat in tokens else None)

@@ -8,6 +8,7 @@ the server), so tests can count refusals without waiting.
 
 from __future__ import annotations
 
+import hashlib
 import time
 import unicodedata
 from collections.abc import Callable, Hashable
@@ -87,3 +88,16 @@ def text_problem(text: str) -> str | None:
         if ch == "\x00" or 0xD800 <= ord(ch) <= 0xDFFF:
             return f"character U+{ord(ch):04X} at {i} is not allowed"
     return None
+
+
+def owner_key(address: str) -> str:
+    """What a table stores of the client address that created it (its owner, by which the worker
+    pool shares its CPU first; issue 13): a digest, so the database keeps no address in clear.
+    Behind the shipped nginx the address is the one it forwards (as for the other limits).
+
+    >>> owner_key("203.0.113.7") == owner_key("203.0.113.7") != owner_key("203.0.113.8")
+    True
+    >>> len(owner_key("::1"))
+    16
+    """
+    return hashlib.sha256(f"bazas-owner:{address}".encode()).hexdigest()[:16]

@@ -5,8 +5,10 @@ with deadlines, the pool shared fairly between tables.
   seat the server plays for, a substitute's answer to a claim or an undo request, its ``next``, the
   move on of a table of bots only. Each is started once per table version.
 - :class:`FairSlots` hands out the pool's workers: at most one job per worker, and when jobs wait,
-  the next free worker goes to the table that has waited longest (round robin), so a table with
-  many jobs (analyses, meanings) does not hold up another table's bot.
+  the next free worker goes to the owner (the client address that created the table) that has
+  waited longest, and within the owner to its table that has waited longest (round robin), so a
+  table with many jobs (analyses, meanings), or a client with many tables, does not hold up
+  another person's bot.
 - :class:`WorkerPool` is the process pool (forkserver) with those slots and deadlines.
 - :class:`Scheduler` runs one table's jobs: a bot's decision (falling back to a safe action when
   it fails or misses its deadline), claim checks, hints, meanings and the analysis of finished
@@ -46,7 +48,7 @@ from bazas.engine.table import (
 )
 from bazas.engine.views import view_of
 
-from . import workers
+from . import pace, workers
 from .settings import Settings
 
 log = logging.getLogger("bazas.server.scheduler")
@@ -175,24 +177,32 @@ DECISION, REQUEST, ANALYSIS = 0, 1, 2
 
 
 class FairSlots:
-    """At most ``size`` holders at once; waiting holders are served by priority (lower first),
-    and within a priority round robin by key.
+    """At most ``size`` holders at once; waiting holders are served by priority (lower first), and
+    within a priority round robin by owner (the client address that created the table), then round
+    robin by key (the table) within the owner.
 
     A key that waits gets the next free slot before a key that already got one while it waited:
     with ``size`` 1 and jobs queued as a1 a2 a3 b1, they run a1 b1 a2 a3. A waiting decision
-    (priority 0) goes before any waiting analysis (priority 2), whichever table asked first.
+    (priority 0) goes before any waiting analysis (priority 2), whichever table asked first. An
+    owner with many tables gets one owner's share, not one share per table (issue 13): with tables
+    f1 .. f7 of owner F and table v of owner V all waiting, V's jobs take every other slot.
+    A key without an owner is its own owner.
     """
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.running = 0
-        self._waiting: dict[int, dict[Hashable, deque[asyncio.Future[None]]]] = {}
+        #: priority -> owner -> key -> waiters (dicts keep the round-robin order: the next served is
+        #: the first; served ones with more to do go to the back).
+        self._waiting: dict[int, dict[Hashable, dict[Hashable, deque[asyncio.Future[None]]]]] = {}
         #: Slots handed out, by key (what each table got: for the fairness tests and benches).
         self.granted: dict[Hashable, int] = {}
+        #: Slots handed out, by owner.
+        self.granted_owners: dict[Hashable, int] = {}
 
     @contextlib.asynccontextmanager
-    async def hold(self, key: Hashable, priority: int = DECISION) -> AsyncIterator[None]:
-        await self.acquire(key, priority)
+    async def hold(self, key: Hashable, priority: int = DECISION, owner: Hashable | None = None) -> AsyncIterator[None]:
+        await self.acquire(key, priority, owner)
         try:
             yield
         finally:
@@ -200,15 +210,20 @@ class FairSlots:
 
     @property
     def waiting(self) -> int:
-        return sum(len(q) for keys in self._waiting.values() for q in keys.values())
+        return sum(len(q) for owners in self._waiting.values() for keys in owners.values() for q in keys.values())
 
-    async def acquire(self, key: Hashable, priority: int = DECISION) -> None:
-        if self.running < self.size and not self.waiting:
-            self.running += 1
-            self.granted[key] = self.granted.get(key, 0) + 1
+    def _grant(self, key: Hashable, owner: Hashable) -> None:
+        self.running += 1
+        self.granted[key] = self.granted.get(key, 0) + 1
+        self.granted_owners[owner] = self.granted_owners.get(owner, 0) + 1
+
+    async def acquire(self, key: Hashable, priority: int = DECISION, owner: Hashable | None = None) -> None:
+        owner = key if owner is None else owner
+        if self.running < self.size and not self._waiting:
+            self._grant(key, owner)
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(priority, {}).setdefault(key, deque()).append(future)
+        self._waiting.setdefault(priority, {}).setdefault(owner, {}).setdefault(key, deque()).append(future)
         try:
             await future
         except asyncio.CancelledError:
@@ -220,18 +235,21 @@ class FairSlots:
         self.running -= 1
         while self.running < self.size and self._waiting:
             priority = min(self._waiting)
-            keys = self._waiting[priority]
+            owners = self._waiting[priority]
+            owner = next(iter(owners))
+            keys = owners.pop(owner)
             key = next(iter(keys))
             queue = keys.pop(key)
             future = queue.popleft()
             if queue:
-                keys[key] = queue  # the key goes to the back of the round
-            if not keys:
+                keys[key] = queue  # the key goes to the back of its owner's round
+            if keys:
+                owners[owner] = keys  # the owner goes to the back of the round
+            if not owners:
                 del self._waiting[priority]
             if future.cancelled():
                 continue
-            self.running += 1
-            self.granted[key] = self.granted.get(key, 0) + 1
+            self._grant(key, owner)
             future.set_result(None)
 
 
@@ -267,15 +285,15 @@ class WorkerPool:
         self._ready = asyncio.gather(*pings, return_exceptions=True)
 
     async def run(self, fn: Callable[..., T], *args: Any, timeout: float, key: Hashable = "",
-                  priority: int = DECISION) -> T:
-        """``fn(*args)`` in a worker, for table ``key`` (``priority``: see :class:`FairSlots`);
-        raises TimeoutError after ``timeout`` seconds of its work."""
+                  priority: int = DECISION, owner: Hashable | None = None) -> T:
+        """``fn(*args)`` in a worker, for table ``key`` of ``owner`` (``priority``, ``owner``: see
+        :class:`FairSlots`); raises TimeoutError after ``timeout`` seconds of its work."""
         loop = asyncio.get_running_loop()
         if self._ready is not None:
             if not self._ready.done():
                 await asyncio.wait_for(asyncio.shield(self._ready), 120)
             self._ready = None
-        async with self.slots.hold(key, priority):
+        async with self.slots.hold(key, priority, owner):
             try:
                 future = loop.run_in_executor(self.pool(), fn, *args)
             except concurrent.futures.BrokenExecutor:
@@ -316,11 +334,14 @@ class WorkerPool:
 class Scheduler:
     """The jobs of table ``key``: the moves the planner owes, claim checks, hints, meanings and
     analyses, each in ``pool`` with its deadline. A move's command comes back as
-    ``submit(lambda: deliver(move, command))``."""
+    ``submit(lambda: deliver(move, command))``. ``owner``: who created the table (its client
+    address's key, see :func:`~bazas.server.limits.owner_key`): the pool shares its workers between
+    owners first, then between an owner's tables (None: the table is its own owner)."""
 
     def __init__(self, key: str, pool: WorkerPool, settings: Settings, bot_seconds: float,
-                 submit: Callable[[Job], None]) -> None:
+                 submit: Callable[[Job], None], owner: str | None = None) -> None:
         self.key = key
+        self.owner = owner
         self.pool = pool
         self.settings = settings
         self.bot_seconds = bot_seconds
@@ -328,6 +349,8 @@ class Scheduler:
         self.planner = Planner()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._analysing: set[int] = set()
+        #: The table's speed (:mod:`bazas.server.pace`): how long a bot's decision is held back.
+        self.speed = "instant"
 
     # -- tasks --------------------------------------------------------------------------------------
     @property
@@ -345,7 +368,8 @@ class Scheduler:
             task.cancel()
 
     async def run(self, fn: Callable[..., T], *args: Any, timeout: float, priority: int = DECISION) -> T:
-        return await self.pool.run(fn, *args, timeout=timeout, key=self.key, priority=priority)
+        return await self.pool.run(fn, *args, timeout=timeout, key=self.key, priority=priority,
+                                   owner=self.owner)
 
     @property
     def deadline(self) -> float:
@@ -380,9 +404,14 @@ class Scheduler:
         seat = move.seat
         assert seat is not None
         settings = self.settings
+        loop = asyncio.get_running_loop()
+        release_at = loop.time() + pace.release_delay(self.speed, state)
         if settings.bots == "scripted":
             action = workers.scripted_action(view_of(state, seat), random.Random(f"{self.key}:{move.version}"))
-            self._deliver(move, as_command(seat, action, move.version), deliver)
+            if release_at <= loop.time():
+                self._deliver(move, as_command(seat, action, move.version), deliver)
+            else:
+                self.spawn(self._release(release_at, move, as_command(seat, action, move.version), deliver))
             return
         record = state.to_record()
         if settings.bots == "dds":
@@ -404,9 +433,17 @@ class Scheduler:
                 log.warning("table %s: bot %s failed or ran out of time (%s: %s); fallback action",
                             self.key, seat.name, type(exc).__name__, exc)
                 action = workers.fallback_action(view_of(state, seat))
-            self._deliver(move, as_command(seat, action, move.version), deliver)
+            await self._release(release_at, move, as_command(seat, action, move.version), deliver)
 
         self.spawn(think())
+
+    async def _release(self, release_at: float, move: Move, command: Command,
+                       deliver: Callable[[Move, Command], Awaitable[None]]) -> None:
+        """Deliver a bot's decision no earlier than ``release_at`` (the table's pace)."""
+        wait = release_at - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self._deliver(move, command, deliver)
 
     def _claim_reply(self, move: Move, state: DealState, claim: PendingClaim,
                      deliver: Callable[[Move, Command], Awaitable[None]]) -> None:
