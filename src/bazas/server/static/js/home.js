@@ -88,7 +88,7 @@ async function start(e) {
     const res = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ruleset: form.ruleset, seats, me: form.me, name: name || null, lang: lang() }),
+      body: JSON.stringify({ ruleset: form.ruleset, seats, me: form.me, name: name || null, lang: lang(), public: Boolean($("#public")?.checked) }),
     });
     const data = await res.json().catch(() => ({}));
     if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || res.status));
