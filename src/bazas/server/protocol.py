@@ -235,6 +235,10 @@ class ScoreInfo(_Data):
     part_scores: PerSideInt
     rubber: int
     rubbers: list[RubberInfo] = Field(description="earlier rubbers at this table")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's table options "
+                                    "(``Ruleset.options()``; issue 11)")
+    deciding: bool = Field(default=False, description="an exact tie ends the session and the tie option "
+                           "says one more deal settles it (seed 001; issue 11)")
 
 
 class AnalysisInfo(_Data):

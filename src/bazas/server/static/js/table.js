@@ -15,6 +15,7 @@ import { historyStep, openHistory, openScore, reviewHistoryDeal } from "./table/
 import { onKeyDown, runCommand, updateCmdPreview } from "./table/keyboard.js";
 import { replayStep } from "./table/play.js";
 import { showMatch } from "./match/banner.js";
+import { recordState } from "./record.js";
 
 window.bazas = app; // handy in the console and for tests
 const $ = (sel) => document.querySelector(sel);
@@ -50,6 +51,7 @@ function onState(msg) {
   if (!app.facts) loadFacts(app.table.ruleset);
   show();
   if (app.match) showMatch(null, msg);
+  recordState(msg, app.tableId); // the player's own record (issue 12, /me)
 }
 
 function onMessage(msg) {
