@@ -28,10 +28,11 @@ from bazas.engine.rulesets import all_rulesets, load_modules
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets import one_table as one_table_rulesets
 from bazas.engine.table import TableDeal
-from bazas.engine.views import view_of
+from bazas.engine.three_handed_table import seat_view
 from bazas.formats.records import dump_scored_deal
 
 from .actor import Connection, TableActor
+from .cluster import TableElsewhere, make_hub
 from .encode import error_text, view_dict
 from .export import pbn_text
 from .hub import Hub
@@ -84,7 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(settings)
+        hub = make_hub(settings)
         app.state.hub = hub
         await hub.start()
         try:
@@ -107,7 +108,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return hub
 
     async def actor_or_404(request: Request, table_id: str) -> TableActor:
-        actor = await hub_of(request).get(table_id)
+        try:
+            actor = await hub_of(request).get(table_id)
+        except TableElsewhere as exc:  # a site of several servers: the table is moving (issue 14)
+            raise HTTPException(503, str(exc), headers={"Retry-After": "1"}) from None
         if actor is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return actor
@@ -191,7 +195,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if analysis is None:
             row = await hub.store.read(hub.repository.deal, table_id, number)
             analysis = None if row is None else row.analysis
-        view = view_dict(view_of(state, None))  # the deal is over: every hand is shown
+        view = view_dict(seat_view(state, None))  # the deal is over: every hand is shown
         explanations: list[Any] = []
         if hub.settings.explanations and state.auction.calls:
             context = context_dict(context_of(actor.table))
@@ -237,7 +241,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 sockets_by_address.pop(address, None)
 
     async def _serve_socket(websocket: WebSocket, table_id: str, k: str | None, hub: Hub) -> None:
-        actor = await hub.get(table_id)
+        try:
+            actor = await hub.get(table_id)
+        except TableElsewhere as exc:  # a site of several servers: the table is moving (issue 14)
+            await websocket.send_text(error_text("unavailable", str(exc)))
+            await websocket.close(code=1013, reason="try again")
+            return
         if actor is None:
             await websocket.send_text(error_text("not_found", f"no table {table_id!r}"))
             await websocket.close(code=4404)

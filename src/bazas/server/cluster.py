@@ -1,0 +1,301 @@
+"""A site of several table servers (issue 14): table leases, hand-over and take-over.
+
+``bazas serve`` with ``BAZAS_CLUSTER=1`` (and a PostgreSQL ``BAZAS_DATABASE_URL``) runs a
+:class:`ClusterHub`: the one-process :class:`~bazas.server.hub.Hub` plus
+
+- a **lease** per loaded table (:mod:`bazas.storage.leases`): a table is loaded only by the process
+  that holds its lease, so exactly one process owns it at a time;
+- a **heartbeat** (every ``lease_seconds / 5``) renewing the leases; a table whose lease was lost is
+  dropped at once (its connections are closed with 1012, so clients reconnect through the load
+  balancer); a process that cannot renew for most of a lease drops all its tables itself;
+- **hand-over**: when the load balancer routes a table to this process while another live process
+  holds it (a server came back, the routing moved), this process asks for it (``wanted_by``) and
+  the owner gives it up at its next heartbeat, after its last event is stored;
+- **take-over**: the tables of a process that died (its leases expired) are resumed from the event
+  log by the live processes, spread among them by rendezvous hashing, within a few seconds;
+- a store that drops a table whose append hit an event version already stored (another process
+  wrote it: the event log's key is the last fence), so it reloads from the log;
+- bots, hints, claim checks and analyses in ``bazas worker`` processes anywhere (``BAZAS_WORKERS=redis``,
+  :mod:`bazas.server.remote`) instead of this machine's process pool.
+
+Single-process mode (``make run``, SQLite) never imports this module's machinery.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bazas.storage import Append
+from bazas.storage.leases import Leases, rendezvous
+from bazas.storage.repository import ConflictError
+
+from .actor import TableActor
+from .hub import Hub
+from .settings import Settings
+from .store import AsyncStore
+
+log = logging.getLogger("bazas.server.cluster")
+
+#: WebSocket close code when a table moves to another server (the client reconnects).
+MOVED = 1012
+
+
+class TableElsewhere(RuntimeError):
+    """Another live server holds the table and did not hand it over in time: try again."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id!r} is being moved between servers: try again in a moment")
+        self.table_id = table_id
+
+
+@dataclass(frozen=True)
+class ClusterSettings:
+    """``BAZAS_CLUSTER`` (on), ``BAZAS_SERVER_NAME`` (unique in the site; default host-pid-random),
+    ``BAZAS_LEASE_SECONDS`` (5), ``BAZAS_REDIS_URL`` (events and the shared work queue) and
+    ``BAZAS_WORKERS`` (``local``: this machine's process pool; ``redis``: ``bazas worker`` processes)."""
+
+    enabled: bool = False
+    name: str = ""
+    lease_seconds: float = 5.0
+    redis_url: str = ""
+    workers: str = "local"
+
+    @staticmethod
+    def from_env(env: dict[str, str] | None = None) -> ClusterSettings:
+        source = os.environ if env is None else env
+        enabled = source.get("BAZAS_CLUSTER", "").strip().lower() in ("1", "true", "yes", "on")
+        name = source.get("BAZAS_SERVER_NAME", "").strip()
+        if not name:
+            name = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+        workers = source.get("BAZAS_WORKERS", "local").strip() or "local"
+        if workers not in ("local", "redis"):
+            raise ValueError(f"BAZAS_WORKERS={workers!r}: expected local or redis")
+        redis_url = source.get("BAZAS_REDIS_URL", "").strip()
+        if workers == "redis" and not redis_url:
+            raise ValueError("BAZAS_WORKERS=redis needs BAZAS_REDIS_URL (redis://host:6379/0)")
+        return ClusterSettings(enabled, name[:64], float(source.get("BAZAS_LEASE_SECONDS") or 5.0), redis_url,
+                               workers)
+
+
+def make_hub(settings: Settings) -> Hub:
+    """The hub for these settings: a :class:`ClusterHub` when ``BAZAS_CLUSTER`` is on."""
+    cluster = ClusterSettings.from_env()
+    if not cluster.enabled:
+        if cluster.workers == "redis":
+            hub = Hub(settings)
+            hub.workers = _remote_pool(settings, cluster)
+            return hub
+        return Hub(settings)
+    return ClusterHub(settings, cluster)
+
+
+def _remote_pool(settings: Settings, cluster: ClusterSettings) -> Any:
+    from .remote import RemoteWorkerPool
+
+    return RemoteWorkerPool(settings, cluster.redis_url, cluster.name)
+
+
+class FencedStore(AsyncStore):
+    """The writer, telling the hub when a table's append found its versions already stored."""
+
+    def __init__(self, *args: Any, on_conflict: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.on_conflict = on_conflict
+
+    async def append(self, append: Append) -> None:
+        try:
+            await super().append(append)
+        except ConflictError:
+            self.on_conflict(append.table_id)
+            raise
+
+
+class ClusterHub(Hub):
+    def __init__(self, settings: Settings, cluster: ClusterSettings) -> None:
+        # Tables are not all resumed at start: each is loaded by its lease holder (take-over).
+        super().__init__(replace(settings, resume=False))
+        self.cluster = cluster
+        self.name = cluster.name
+        self.leases = Leases(self.repository.engine, self.name, cluster.lease_seconds)
+        # The one-process writer, replaced by one that reports conflicting appends.
+        self.store.close()
+        self.store = FencedStore(self.repository, on_conflict=self._conflict)
+        if cluster.workers == "redis":
+            self.workers = _remote_pool(settings, cluster)
+        self._heart: asyncio.Task[None] | None = None
+        self._adopting: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._renewed = 0.0
+        #: Tables taken over from a process that died, and handed to / from another (counters).
+        self.stats = {"taken_over": 0, "handed_over": 0, "received": 0, "lost": 0, "conflicts": 0}
+
+    @property
+    def every(self) -> float:
+        return max(0.2, self.cluster.lease_seconds / 5)
+
+    # -- life ---------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        await asyncio.to_thread(self.leases.setup)
+        await asyncio.to_thread(self.leases.renew)
+        self._renewed = time.monotonic()
+        await super().start()
+        self._heart = asyncio.create_task(self._heartbeat(), name="bazas-cluster-heartbeat")
+        log.info("cluster member %s: leases of %.1f s", self.name, self.cluster.lease_seconds)
+
+    async def close(self) -> None:
+        if self._heart is not None:
+            self._heart.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._heart
+        for task in list(self._tasks):
+            task.cancel()
+        for table_id in list(self.actors):
+            await self._drop(table_id)
+        with contextlib.suppress(Exception):
+            await self.store.write(self.leases.leave)  # after the last append: others take over now
+        await super().close()
+
+    def health(self, reset: bool = False) -> dict[str, Any]:
+        out = super().health(reset)
+        out["cluster"] = {"name": self.name, **self.stats}
+        return out
+
+    # -- tables -------------------------------------------------------------------------------------
+    async def create(self, *args: Any, **kwargs: Any) -> Any:
+        created = await super().create(*args, **kwargs)
+        # A fresh id: nobody else can hold it. The first connection routed elsewhere asks for it.
+        await asyncio.to_thread(self.leases.acquire, created.table_id)
+        return created
+
+    async def _load(self, table_id: str) -> TableActor | None:
+        if len(table_id) > 32:
+            return None
+        if not await self._claim(table_id):
+            raise TableElsewhere(table_id)
+        try:
+            actor = await super()._load(table_id)
+        except BaseException:
+            await asyncio.to_thread(self.leases.release, table_id)
+            raise
+        if actor is None:
+            await asyncio.to_thread(self.leases.release, table_id)
+        return actor
+
+    async def _claim(self, table_id: str) -> bool:
+        """Take ``table_id``'s lease, asking its live owner to hand it over if need be."""
+        wait = 2 * self.cluster.lease_seconds + 2 * self.every
+        deadline = time.monotonic() + wait
+        asked = False
+        while True:
+            if await asyncio.to_thread(self.leases.acquire, table_id):
+                if asked:
+                    self.stats["received"] += 1
+                return True
+            owner = await asyncio.to_thread(self.leases.want, table_id)
+            if owner is None:  # expired or released meanwhile: take it
+                if time.monotonic() > deadline:
+                    return False
+                await asyncio.sleep(0.01)
+                continue
+            asked = True
+            if time.monotonic() > deadline:
+                log.warning("table %s: %s did not hand it over in %.1f s", table_id, owner, wait)
+                return False
+            await asyncio.sleep(0.05)
+
+    async def _drop(self, table_id: str) -> None:
+        """Unload ``table_id`` now: its connections are told to reconnect (to its new owner)."""
+        actor = self.actors.pop(table_id, None)
+        if actor is None:
+            return
+        for conn in list(actor.conns):
+            with contextlib.suppress(Exception):
+                await conn.close_with(MOVED, "the table moved to another server: reconnect")
+        await actor.stop()
+
+    def _conflict(self, table_id: str) -> None:
+        """An append of ``table_id`` found its version stored by another process: drop the
+        table (a new connection reloads it from the log, if the lease is still ours)."""
+        self.stats["conflicts"] += 1
+        log.warning("table %s: events written by another server; reloading it from the log", table_id)
+        self._spawn(self._drop(table_id))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- the heartbeat ------------------------------------------------------------------------------
+    async def _heartbeat(self) -> None:
+        ticks = 0
+        while True:
+            await asyncio.sleep(self.every)
+            ticks += 1
+            try:
+                await self._beat(orphans=ticks % 2 == 0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("cluster heartbeat failed: %s", exc)
+                if time.monotonic() - self._renewed > 0.7 * self.cluster.lease_seconds and self.actors:
+                    log.error("leases not renewed for %.1f s: dropping every table",
+                              time.monotonic() - self._renewed)
+                    for table_id in list(self.actors):
+                        await self._drop(table_id)
+
+    async def _beat(self, orphans: bool) -> None:
+        renewal = await asyncio.to_thread(self.leases.renew)
+        self._renewed = time.monotonic()
+        for table_id in list(self.actors):
+            if table_id not in renewal.held and table_id not in self._loading:
+                self.stats["lost"] += 1
+                log.warning("table %s: lease lost; dropping it", table_id)
+                await self._drop(table_id)
+        for table_id, to in renewal.wanted.items():
+            if table_id in self._loading:
+                continue
+            await self._drop(table_id)
+            # In order after the table's last append (the writer's queue): nothing is lost.
+            if await self.store.write(self.leases.hand_over, table_id, to):
+                self.stats["handed_over"] += 1
+                log.info("table %s: handed over to %s", table_id, to)
+        for table_id in renewal.held - set(self.actors) - set(self._loading) - set(renewal.wanted):
+            await asyncio.to_thread(self.leases.release, table_id)  # unloaded (idle)
+        if orphans:
+            await self._adopt()
+
+    async def _adopt(self) -> None:
+        """Resume the tables of processes that died: ours by rendezvous hashing over the live
+        members, anybody's once they have waited a whole lease more."""
+        found = await asyncio.to_thread(self.leases.orphans)
+        if not found:
+            return
+        members = await asyncio.to_thread(self.leases.members)
+        for table_id, age in found:
+            if table_id in self.actors or table_id in self._adopting:
+                continue
+            if rendezvous(table_id, members) != self.name and age < self.cluster.lease_seconds:
+                continue
+            self._adopting.add(table_id)
+            self._spawn(self._take_over(table_id))
+
+    async def _take_over(self, table_id: str) -> None:
+        try:
+            actor = await self.get(table_id)
+            if actor is not None:
+                self.stats["taken_over"] += 1
+                log.info("table %s: taken over (resumed from the event log)", table_id)
+        except TableElsewhere:
+            pass
+        except Exception:
+            log.exception("table %s: take-over failed", table_id)
+        finally:
+            self._adopting.discard(table_id)

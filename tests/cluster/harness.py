@@ -1,0 +1,194 @@
+"""A local site of several table servers for tests and benches (issue 14): PostgreSQL (given),
+Redis, HAProxy with deploy/haproxy.cfg, N ``bazas serve --cluster`` processes and M ``bazas
+worker`` processes, all on loopback. Daemons run as ``nobody`` when the tests run as root."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from server.harness import REPO, ServerProcess
+
+HAPROXY = Path("/usr/sbin/haproxy")
+REDIS = Path("/usr/bin/redis-server")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _as_nobody(cmd: list[str]) -> list[str]:
+    if os.geteuid() != 0:
+        return cmd
+    return ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *cmd]
+
+
+def _wait_port(port: int, proc: subprocess.Popen[bytes], what: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+            raise RuntimeError(f"{what} exited: {out}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return
+        time.sleep(0.05)
+    raise RuntimeError(f"{what} did not listen on {port}")
+
+
+class Cluster:
+    """``servers`` table servers and ``workers`` bot workers behind HAProxy; ``url``: the balancer."""
+
+    def __init__(self, database_url: str, servers: int = 3, workers: int = 2, env: dict[str, str] | None = None,
+                 worker_bots: str = "simple") -> None:
+        self.database_url = database_url
+        self.prefix = Path(tempfile.mkdtemp(prefix="bazas-cluster-"))
+        os.chmod(self.prefix, 0o777)
+        self.redis_port = free_port()
+        self.port = free_port()
+        self.env = {"BAZAS_CLUSTER": "1", "BAZAS_LEASE_SECONDS": "3", "BAZAS_WORKERS": "redis",
+                    "BAZAS_REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0", **(env or {})}
+        self.n_servers = servers
+        self.n_workers = workers
+        self.worker_bots = worker_bots
+        self.servers: dict[str, ServerProcess] = {}
+        self.workers: dict[str, subprocess.Popen[bytes]] = {}
+        self.redis: subprocess.Popen[bytes] | None = None
+        self.haproxy: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    # -- life ---------------------------------------------------------------------------------------
+    def start(self) -> Cluster:
+        try:
+            self._start_redis()
+            for i in range(self.n_workers):
+                self.start_worker(f"w{i + 1}")
+            for i in range(self.n_servers):
+                self.start_server(f"s{i + 1}")
+            self._start_haproxy()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _start_redis(self) -> None:
+        cmd = _as_nobody([str(REDIS), "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "",
+                          "--appendonly", "no", "--dir", str(self.prefix), "--daemonize", "no",
+                          "--loglevel", "warning"])
+        self.redis = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        _wait_port(self.redis_port, self.redis, "redis-server")
+
+    def start_server(self, name: str) -> ServerProcess:
+        data = self.prefix / name
+        data.mkdir(exist_ok=True)
+        server = ServerProcess(data, env={**self.env, "BAZAS_SERVER_NAME": name}, database_url=self.database_url)
+        server.start(timeout=90)
+        self.servers[name] = server
+        return server
+
+    def start_worker(self, name: str) -> None:
+        env = {**os.environ, **self.env, "PYTHONUNBUFFERED": "1"}
+        cmd = [sys.executable, "-m", "bazas.cli.main", "worker", "--redis-url", self.env["BAZAS_REDIS_URL"],
+               "--name", name, "--bots", self.worker_bots]
+        log = open(self.prefix / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
+        self.workers[name] = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                              start_new_session=True)
+
+    def _haproxy_config(self) -> str:
+        lines = "\n    ".join(f"server {name} 127.0.0.1:{s.port} check" for name, s in self.servers.items())
+        conf = (REPO / "deploy" / "haproxy.cfg").read_text()
+        return (conf.replace("@LISTEN@", f"127.0.0.1:{self.port}").replace("@PREFIX@", str(self.prefix))
+                .replace("@SERVERS@", lines))
+
+    def _start_haproxy(self) -> None:
+        path = self.prefix / "haproxy.cfg"
+        path.write_text(self._haproxy_config())
+        cmd = _as_nobody([str(HAPROXY), "-db", "-f", str(path)])
+        self.haproxy = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        _wait_port(self.port, self.haproxy, "haproxy")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # every server seen up by its health check
+            with contextlib.suppress(httpx.HTTPError):
+                if all(httpx.get(f"{self.url}/api/health", timeout=2).status_code == 200 for _ in range(6)):
+                    return
+            time.sleep(0.1)
+        raise RuntimeError("haproxy: the servers never answered through it")
+
+    def kill_server(self, name: str) -> None:
+        """SIGKILL: no goodbye, no lease given back."""
+        self.servers.pop(name).kill()
+
+    def kill_worker(self, name: str) -> None:
+        proc = self.workers.pop(name)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+
+    def stop(self) -> None:
+        for server in self.servers.values():
+            server.stop()
+        self.servers.clear()
+        for proc in [*self.workers.values(), self.haproxy, self.redis]:
+            if proc is None:
+                continue
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(10)
+        self.workers.clear()
+        self.redis = self.haproxy = None
+        shutil.rmtree(self.prefix, ignore_errors=True)
+
+    def __enter__(self) -> Cluster:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- reading ------------------------------------------------------------------------------------
+    def owners(self) -> dict[str, str]:
+        """table id -> the server holding its live lease."""
+        import psycopg
+
+        url = self.database_url.replace("postgresql+psycopg://", "postgresql://")
+        with psycopg.connect(url) as conn:
+            rows = conn.execute("SELECT table_id, owner FROM table_leases WHERE expires_at >= now()").fetchall()
+        return {str(t): str(o) for t, o in rows}
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        r = httpx.post(f"{self.url}/api/tables", json=body, timeout=30)
+        assert r.status_code == 200, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def log(self) -> str:
+        out = []
+        for name, s in self.servers.items():
+            out.append(f"--- {name}\n" + "\n".join(s.log[-40:]))
+        for name in self.workers:
+            with contextlib.suppress(OSError):
+                out.append(f"--- {name}\n" + (self.prefix / f"{name}.log").read_text(errors="replace")[-3000:])
+        return "\n".join(out)
