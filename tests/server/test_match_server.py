@@ -57,14 +57,23 @@ def expected_match_message(match: Match, participant: Participant, match_id: str
     return data
 
 
+def visible_boards(match: Match, participant: Participant) -> set[int]:
+    """The boards ``participant`` may review: those both tables finished, and a seat's own table's."""
+    done = match.complete_boards
+    own = set() if participant.table is None else set(range(done + 1, match.finished_count(participant.table) + 1))
+    return set(range(1, done + 1)) | own
+
+
 def audit(client: Client, participant: Participant, prefixes: list[Match], match_id: str) -> int:
     """Check every message ``client`` got; returns how many were checked."""
     checked = 0
     for msg in client.messages:
         if msg["type"] == "match":
             match = prefixes[msg["version"]]
-            got = {k: v for k, v in msg.items() if k not in ("type", "version", "events")}
+            got = {k: v for k, v in msg.items() if k not in ("type", "version", "events", "analysed")}
             assert got == expected_match_message(match, participant, match_id), (participant, msg["version"])
+            # Analyses ready: only of boards the participant may review (issue 10 point 1).
+            assert set(msg["analysed"]) <= visible_boards(match, participant), (participant, msg["analysed"])
             checked += 1
         elif msg["type"] == "state":
             assert participant.table is not None, "a spectator of a match got a table's state"
@@ -146,11 +155,18 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
         async def poll() -> None:
             async with httpx.AsyncClient(base_url=match_server.http, timeout=30) as http:
                 while True:
-                    # The record first, then the summary: a board completed between the two
-                    # requests is then in the summary, never only in the record.
+                    # The records first, then the summary: a board completed between the
+                    # requests is then in the summary, never only in a record.
+                    reviews = {}
+                    for b in (1, 2):
+                        spectator_review = await http.get(f"/api/matches/{mid}/boards/{b}")
+                        seat_review = await http.get(f"/api/matches/{mid}/boards/{b}",
+                                                     headers={"X-Bazas-Key": token(one.url)})
+                        reviews[b] = (spectator_review.status_code, spectator_review.json(),
+                                      seat_review.status_code, seat_review.json())
                     pbn = (await http.get(f"/api/matches/{mid}.pbn")).text
                     s = (await http.get(f"/api/matches/{mid}")).json()
-                    answers.append({"summary": s, "pbn": pbn})
+                    answers.append({"summary": s, "pbn": pbn, "reviews": reviews})
                     if s["over"]:
                         final_pbn = (await http.get(f"/api/matches/{mid}.pbn")).text
                         answers.append({"summary": s, "pbn": final_pbn})
@@ -175,6 +191,11 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
     prefixes = stored_prefixes(match_server.data_dir, mid)
     final = prefixes[-1]
     assert final.over
+
+    def final_result(board: int, table: int) -> dict[str, Any]:
+        r = final.result(board, table)
+        assert r is not None
+        return r.to_dict()
     assert audit(one, Participant(1, Seat.N), prefixes, mid) > 10
     assert audit(two, Participant(2, Seat.S), prefixes, mid) > 10
     assert audit(spectator, Participant(), prefixes, mid) > 2
@@ -186,6 +207,23 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
         assert s["own"] == []
         boards = {p.board for p in loads_match(a["pbn"]).played} if "[Board" in a["pbn"] else set()
         assert all(b <= done or b <= len(s["complete"]) for b in boards)
+        assert set(s["analysed"]) <= set(range(1, done + 1))
+        # A board's review: a spectator's only once both tables finished it; table 1's person
+        # sees table 1's record of a board it finished, never table 2's before table 2 finished it.
+        for b, (status, review, seat_status, seat_review) in a.get("reviews", {}).items():
+            if status == 200:
+                assert b <= done and review["complete"]
+                assert [r["table"] for r in review["tables"]] == [1, 2]
+                for r in review["tables"]:
+                    assert r["contract"] == final_result(b, r["table"])["contract"]
+            else:
+                assert status == 404 and "not finished" in review["detail"]
+            if seat_status == 200:
+                tables = [r["table"] for r in seat_review["tables"]]
+                assert tables == ([1, 2] if seat_review["complete"] else [1])
+                assert not seat_review["complete"] or b <= done
+            else:
+                assert seat_status == 404
     # The final IMPs: the stored results rescored through the PBN record (duplicate scoring).
     summary = answers[-1]["summary"]
     record = loads_match(answers[-1]["pbn"])

@@ -31,6 +31,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
                    help="behind a reverse proxy: the proxy's address(es), whose X-Forwarded-For names the client "
                         "(per-address limits then apply to the real client; default: none trusted)")
+    p.add_argument("--tm-port", type=int, default=None, metavar="PORT",
+                   help="issue 9: also listen on PORT (0: a free one) as a Blue Chip table manager, where outside "
+                        "programs connect to the program seats of the server's tables (default: off)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
     p.set_defaults(func=run)
 
@@ -44,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     from bazas.server.app import install_log_redaction
 
     settings = Settings.from_env(data_dir=args.data_dir, database_url=args.database_url, bots=args.bots,
-                                 bot_seconds=args.bot_seconds)
+                                 bot_seconds=args.bot_seconds, tm_port=args.tm_port,
+                                 tm_host=args.host if args.tm_port is not None else None)
     if not settings.database_url:
         Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET, socket.SOCK_STREAM)

@@ -39,7 +39,7 @@ from bazas.engine.state import DealState
 from .pbn import MANDATORY_TAGS, PbnError, PbnFile, PbnGame, dumps, game_state, loads, with_state
 
 __all__ = ["ROOMS", "MatchRecord", "PlayedBoard", "dump_comparison", "dump_session_comparison", "dumps_boards",
-           "dumps_match", "load_boards", "loads_match", "match_games", "pbn_date", "record_of_match"]
+           "dumps_match", "load_boards", "loads_match", "match_games", "pbn_date", "record_of_match", "tag_lines"]
 
 #: The PBN ``[Room]`` of each table: table 1 is the open room, table 2 the closed room.
 ROOMS = {1: "Open", 2: "Closed"}
@@ -296,29 +296,69 @@ def dumps_boards(deals: Sequence[Deal], *, event: str = "", site: str = "bazas",
                   for i, d in enumerate(deals, start=1)])
 
 
+def tag_lines(text: str) -> list[dict[str, int]]:
+    """For each game of PBN ``text`` (as :func:`~bazas.formats.pbn.loads` splits it: blank lines
+    between games), the 1-based line of each of its tags (the first, if repeated).
+
+    >>> tag_lines('% PBN\\n[Board "1"]\\n[Deal "N:..."]\\n\\n[Board "2"]')
+    [{'Board': 2, 'Deal': 3}, {'Board': 5}]
+    """
+    games: list[dict[str, int]] = []
+    current: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            if current:
+                games.append(current)
+            current = {}
+            continue
+        if line.startswith("[") and not raw.startswith(" "):
+            name = line[1:].split(None, 1)[0].rstrip("]") if len(line) > 1 else ""
+            if name:
+                current.setdefault(name, number)
+    if current:
+        games.append(current)
+    return games
+
+
 def load_boards(text: str | PbnFile, max_boards: int = 32) -> tuple[Deal, ...]:
     """The deals of boards 1..n from PBN (a hand-record file, or a record of played boards: each
     board's deal, however many games show it). Boards must run from 1 without a gap; a board's
-    Dealer and Vulnerable, when given, must be the 16-board cycle's (the match plays it so)."""
+    Dealer and Vulnerable, when given, must be the 16-board cycle's (the match plays it so).
+    Errors name the game and, given text, the line and the tag at fault."""
     file = loads(text) if isinstance(text, str) else text
+    lines = tag_lines(text) if isinstance(text, str) else []
+
+    def where(index: int, tag: str) -> str:
+        line = lines[index - 1].get(tag) if len(lines) >= index else None
+        head = f"line {line}: " if line is not None else ""
+        return f"{head}[{tag}] of game {index}"
+
     deals: dict[int, tuple[Deal, int]] = {}
     for index, game in enumerate(file.games, start=1):
         try:
-            board, deal = game.board, game.deal
+            board = game.board
         except BazasError as exc:
-            raise PbnError(f"game {index}: {exc}") from None
+            raise PbnError(f"{where(index, 'Board')}: {exc}") from None
+        try:
+            deal = game.deal
+        except BazasError as exc:
+            raise PbnError(f"{where(index, 'Deal')}: {exc}") from None
         if board is None or deal is None:
             continue
         b = Board(board)
-        if game.dealer is not None and game.dealer != b.dealer:
-            raise PbnError(f"game {index}: board {board} is dealt by {b.dealer.name}, not {game.dealer.name}")
-        vul = game.vulnerability
+        try:
+            dealer, vul = game.dealer, game.vulnerability
+        except BazasError as exc:
+            raise PbnError(f"{where(index, 'Dealer')} or [Vulnerable]: {exc}") from None
+        if dealer is not None and dealer != b.dealer:
+            raise PbnError(f"{where(index, 'Dealer')}: board {board} is dealt by {b.dealer.name}, not {dealer.name}")
         if vul is not None and vul != b.vulnerability:
-            raise PbnError(f"game {index}: board {board} is played at vulnerability {b.vulnerability.pbn}, "
-                           f"not {vul.pbn}")
+            raise PbnError(f"{where(index, 'Vulnerable')}: board {board} is played at vulnerability "
+                           f"{b.vulnerability.pbn}, not {vul.pbn}")
         seen = deals.get(board)
         if seen is not None and seen[0] != deal:
-            raise PbnError(f"game {index}: board {board} was dealt differently in game {seen[1]}")
+            raise PbnError(f"{where(index, 'Deal')}: board {board} was dealt differently in game {seen[1]}")
         deals.setdefault(board, (deal, index))
     if not deals:
         raise PbnError("no boards with a Board number and a Deal in this PBN")

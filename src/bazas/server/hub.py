@@ -50,6 +50,8 @@ class Hub:
         self.gc_counts = [0, 0, 0]
         self._gc_t0 = 0.0
         gc.callbacks.append(self._gc_callback)
+        #: The table-manager port for program seats (issue 9; ``bazas serve --tm-port``), when on.
+        self.programs: Any = None
 
     # -- life ---------------------------------------------------------------------------------------
     async def _watch_loop(self) -> None:
@@ -109,6 +111,11 @@ class Hub:
         self._sweeper = asyncio.create_task(self._sweep())
         if self.settings.bots != "scripted" or self.settings.analysis or self.settings.explanations:
             self.workers.warm_up()
+        if self.settings.tm_port >= 0:  # issue 9: program seats (server/programs.py)
+            from .programs import ProgramSeats
+
+            self.programs = ProgramSeats(self)
+            await self.programs.start(self.settings.tm_host, self.settings.tm_port)
         if self.settings.resume:
             ids = await self.store.read(self.repository.table_ids, ["over"])
             for table_id in ids:
@@ -133,6 +140,8 @@ class Hub:
                 task.cancel()
         with contextlib.suppress(ValueError):
             gc.callbacks.remove(self._gc_callback)
+        if self.programs is not None:
+            await self.programs.close()
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
@@ -153,6 +162,7 @@ class Hub:
         me = None if request.me is None else Seat.parse(request.me)
         players: list[Player] = []
         kinds: dict[Seat, str] = {}
+        programs: list[str] = []
         for seat in SEATS:
             if seat == me:
                 players.append(Player("human", (request.name or "").strip()[:40], True))
@@ -162,6 +172,13 @@ class Hub:
             if choice == "bot":
                 players.append(Player.bot())
                 kinds[seat] = "bot"
+            elif choice == "program":  # issue 9: an outside program's seat (server/programs.py)
+                if self.programs is None:
+                    raise ValueError(f"seat {seat.name}: program seats need the server's table-manager port "
+                                     "(bazas serve --tm-port)")
+                players.append(Player.human())
+                kinds[seat] = "human"
+                programs.append(seat.name)
             else:
                 players.append(Player.human())
                 kinds[seat] = "human"
@@ -181,6 +198,9 @@ class Hub:
             options["public"] = True
         if owner is not None:
             options["owner"] = owner
+        if programs:  # a program's secret is its team name: bound (never re-keyed on connecting)
+            options["programs"] = programs
+            options["bound"] = programs
         table_id = secrets.token_urlsafe(9)
         tokens = {seat: secrets.token_urlsafe(16) for seat in SEATS if kinds[seat] == "human"}
         seats = [SeatRecord(seat.name, kinds[seat], hash_token(tokens[seat]) if seat in tokens else None)
@@ -195,8 +215,10 @@ class Hub:
         actor = TableActor(self, session, options, {hash_token(t): s for s, t in tokens.items()})
         self.actors[table_id] = actor
         actor.start()
-        links = {seat.name: f"/t/{table_id}?k={token}" for seat, token in tokens.items()}
-        return CreatedTable(table_id=table_id, links=links,  # type: ignore[arg-type]
+        links = {seat.name: f"/t/{table_id}?k={token}" for seat, token in tokens.items() if seat.name not in programs}
+        details = {seat.name: self.programs.details(table_id, seat, tokens[seat]) for seat in SEATS
+                   if seat.name in programs}
+        return CreatedTable(table_id=table_id, links=links, programs=details,  # type: ignore[arg-type]
                             me=None if me is None else links.get(me.name), spectate=f"/t/{table_id}")
 
     async def get(self, table_id: str) -> TableActor | None:

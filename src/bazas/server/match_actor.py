@@ -22,19 +22,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bazas.engine.match import TABLES, AtTable, Match, MatchEvent, Participant, command_to_dict_at, observe
+from bazas.engine.deal import Board, Deal
+from bazas.engine.match import (
+    TABLES,
+    AtTable,
+    Match,
+    MatchEvent,
+    Participant,
+    TableResult,
+    command_to_dict_at,
+    observe,
+)
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState, Event
 from bazas.engine.table import Command, Table, TableDeal
+from bazas.engine.views import view_of
 from bazas.formats.pbn import PbnGame
-from bazas.storage import Append, EventRecord, hash_token
+from bazas.storage import Append, DealRecord, EventRecord, hash_token
 
 from .actor import Connection, TableActor
-from .encode import dumps
+from .encode import action_texts, dumps, view_dict
+from .scheduler import ANALYSIS
 from .table_session import claim_to_verify, finished_deal, finished_game
 
 if TYPE_CHECKING:
@@ -57,6 +69,46 @@ def split_side_id(text: str) -> tuple[str, int]:
     if dot and tail in ("1", "2"):
         return head, int(tail)
     return text, 1
+
+
+def deal_row(table: int, board: int) -> int:
+    """The number of the stored deal row of ``board`` as played at ``table`` (the match's rows in
+    the deals table: 101, 102 ... at table 1, 201, 202 ... at table 2)."""
+    return 100 * table + board
+
+
+def finished_row(table: int, entry: TableDeal) -> DealRecord:
+    """The stored row of a board a table has just finished (its analysis is added later)."""
+    state = entry.state
+    return DealRecord(
+        number=deal_row(table, entry.number), rubber=table, dealer=state.dealer.name,
+        vulnerability=Board(entry.number).vulnerability.pbn, deal=state.deal.to_pbn(),
+        actions=action_texts(state.actions), status="done",
+        contract=None if state.contract is None else str(state.contract),
+        declarer=None if state.declarer is None else state.declarer.name,
+        tricks=state.declarer_tricks, score={"ns": entry.score.score_ns}, new=True)
+
+
+def dd_analysis(deal: str, vulnerability: str, dealer: str) -> dict[str, Any]:
+    """Worker job: the double-dummy table and par of a deal nobody played (a board passed out),
+    in the shape of :func:`bazas.server.workers.analyse` (no ``costs``)."""
+    from bazas.bots import dds
+    from bazas.engine.deal import Vulnerability
+
+    table = dds.dd_table(Deal.from_pbn(deal))
+    par = dds.par(table, Vulnerability.parse(vulnerability), Seat.parse(dealer))
+    return {"makeable": table.to_dict(), "par": par.to_dict(), "costs": []}
+
+
+def table_record(result: TableResult, analysis: dict[str, Any] | None) -> dict[str, Any]:
+    """One table's finished board for its review: the result (``TableResult.to_dict()``), every
+    hand, the calls, the tricks as the table page shows them (``replay``: what
+    ``static/js/review.js`` replays card by card) and its double-dummy analysis (None: not yet,
+    or analysis is off)."""
+    view = view_dict(view_of(result.state, None))
+    return {**result.to_dict(), "calls": view["calls"],
+            "replay": {"all_hands": view["all_hands"], "tricks": view["tricks"], "current": view["current"]},
+            "analysis": analysis}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +151,9 @@ class MatchTableSession:
         payload = command_to_dict_at(at)
         record = EventRecord(after.version, str(payload["type"]), payload)
         status = "over" if after.over else "play"
-        append = Append(self.owner.id, [record], (), status if status != self.owner.stored_status else None)
+        before, now = match.table(self.number), after.table(self.number)
+        rows = tuple(finished_row(self.number, entry) for entry in now.finished[len(before.finished):])
+        append = Append(self.owner.id, [record], rows, status if status != self.owner.stored_status else None)
         return MatchStep(after, (command,), own, shared, append)
 
     def adopt(self, step: MatchStep) -> None:
@@ -119,11 +173,14 @@ class MatchTableActor(TableActor):
     """A table of a match: the one-table actor on the match's shared inbox. Spectators are the
     match's (they never get a table's state)."""
 
-    def __init__(self, owner: MatchActor, table: int, options: dict[str, Any], tokens: dict[str, Seat]) -> None:
+    def __init__(self, owner: MatchActor, table: int, options: dict[str, Any], tokens: dict[str, Seat],
+                 analysis: dict[int, dict[str, Any]] | None = None) -> None:
         self.owner = owner
         self.number = table
-        super().__init__(owner.hub, MatchTableSession(owner, table), options, tokens)  # type: ignore[arg-type]
+        super().__init__(owner.hub, MatchTableSession(owner, table), options, tokens,  # type: ignore[arg-type]
+                         analysis=analysis)
         self._inbox = owner.inbox
+        self._dd_running: set[int] = set()
 
     def start(self) -> None:
         self._update_meanings()
@@ -132,8 +189,67 @@ class MatchTableActor(TableActor):
                 self._left(seat)
         self.submit(self._resume)
 
+    # -- double-dummy analysis of the boards this table finished ------------------------------------
+    def _plan(self, events: Sequence[Event] = ()) -> None:
+        super()._plan(events)
+        # The one-table actor analyses a played deal; a board passed out gets its DD table and par too.
+        if self.hub.settings.analysis and any(e.kind == "deal_scored" for e in events):
+            state = self.table.current
+            if state is not None and state.is_passed_out:
+                self._analyse(self.table.number, state)
+
     def _analyse(self, number: int, state: DealState) -> None:
-        """No double-dummy analysis at a match's tables (it would be stored per table)."""
+        """Board ``number`` as this table played it, analysed double dummy in the worker pool (the
+        one-table pipeline, analysis priority); stored in the board's row of this table
+        (:func:`deal_row`). This table sees it at once (its own board); the others once both
+        tables have finished the board (:meth:`MatchActor.board_review`)."""
+        if not self.hub.settings.analysis or number in self.analysis:
+            return
+        vulnerability = Board(number).vulnerability.pbn
+        if not state.is_passed_out:
+            self.scheduler.analyse(number, state, vulnerability, self._analysed)
+            return
+        if number in self._dd_running:
+            return
+        self._dd_running.add(number)
+        deal, dealer = state.deal.to_pbn(), state.dealer.name
+
+        async def run() -> None:
+            try:
+                result = await self.scheduler.run(dd_analysis, deal, vulnerability, dealer, timeout=120.0,
+                                                  priority=ANALYSIS)
+            except Exception as exc:
+                log.warning("match %s: analysis of board %d failed: %s", self.id, number, exc)
+                return
+            finally:
+                self._dd_running.discard(number)
+            await self._analysed(number, result)
+
+        self.scheduler.spawn(run())
+
+    async def _analysed(self, number: int, result: dict[str, Any]) -> None:
+        try:
+            await self.hub.store.write(self.hub.repository.set_analysis, self.owner.id,
+                                       deal_row(self.number, number), result)
+        except Exception as exc:
+            log.warning("match %s: could not store the analysis of board %d at table %d: %s",
+                        self.owner.id, number, self.number, exc)
+
+        async def show() -> None:
+            self.analysis[number] = result
+            self.owner.analysed()
+            if self.table.number == number:
+                self.events = ()
+                self._broadcast()
+            else:
+                self.owner.broadcast_match()
+
+        self.submit(show)
+
+    def analyse_finished(self) -> None:
+        """After loading: analyse the finished boards whose analysis was not stored yet."""
+        for entry in self.table.finished:
+            self._analyse(entry.number, entry.state)
 
     async def connect(self, conn: Connection) -> None:
         if conn.seat is None:
@@ -179,7 +295,7 @@ class MatchActor:
     """The match, its two tables' actors, its spectators and the inbox they share."""
 
     def __init__(self, hub: Hub, match_id: str, match: Match, options: dict[str, Any],
-                 stored_status: str = "play") -> None:
+                 stored_status: str = "play", analysis: dict[int, dict[int, dict[str, Any]]] | None = None) -> None:
         self.hub = hub
         self.id = match_id
         self.match = match
@@ -193,7 +309,8 @@ class MatchActor:
         tokens: dict[int, dict[str, Seat]] = {1: {}, 2: {}}
         for token_hash, where in dict(options.get("tokens") or {}).items():
             tokens[int(where[0])][token_hash] = Seat.parse(where[1])
-        self.tables = {t: MatchTableActor(self, t, options, tokens[t]) for t in TABLES}
+        analyses = analysis or {}
+        self.tables = {t: MatchTableActor(self, t, options, tokens[t], analyses.get(t)) for t in TABLES}
         self.task: asyncio.Task[None] | None = None
 
     # -- life -----------------------------------------------------------------------------------
@@ -201,6 +318,7 @@ class MatchActor:
         self.task = asyncio.create_task(self._run(), name=f"match-{self.id}")
         for side in self.tables.values():
             side.start()
+            side.analyse_finished()
 
     async def stop(self) -> None:
         for side in self.tables.values():
@@ -222,6 +340,15 @@ class MatchActor:
             except Exception:
                 log.exception("match %s: job failed", self.id)
 
+    @property
+    def idle_since(self) -> float | None:
+        """Since when a finished match has had nobody connected and nothing to do (None: it is
+        being played, watched, or is still working, e.g. on an analysis)."""
+        if not self.match.over or self.spectators or self.inbox.qsize():
+            return None
+        since = [side.idle_since for side in self.tables.values()]
+        return None if any(s is None for s in since) else max(s for s in since if s is not None)
+
     def side(self, table: int) -> MatchTableActor:
         return self.tables[table]
 
@@ -237,14 +364,72 @@ class MatchActor:
             self.stored_status = step.append.status
         self._texts = {}
 
+    def analysed(self) -> None:
+        """An analysis arrived: the next match messages say so (nothing else changed)."""
+        self.events = ()
+        self._texts = {}
+
     # -- what each participant is sent ----------------------------------------------------------
+    def visible_boards(self, participant: Participant) -> dict[int, tuple[int, ...]]:
+        """The boards ``participant`` may review, each with the tables whose play it may see: both
+        for a board both tables finished, only its own table's for a board only that one has."""
+        match = self.match
+        done = match.complete_boards
+        out: dict[int, tuple[int, ...]] = {b: TABLES for b in range(1, done + 1)}
+        if participant.table is not None:
+            for b in range(done + 1, match.finished_count(participant.table) + 1):
+                out[b] = (participant.table,)
+        return out
+
     def observation(self, participant: Participant) -> dict[str, Any]:
         """``observe(match, participant)`` as data, without the live board (a seat's table state
-        carries it); plus the match id and the last change's match events."""
+        carries it); plus the match id and ``analysed``: the boards the participant may review whose
+        double-dummy analysis (of every table it may see) is ready."""
         data = observe(self.match, participant).to_dict()
         data.pop("live", None)
         data["id"] = self.id
+        data["analysed"] = [b for b, tables in self.visible_boards(participant).items()
+                            if all(b in self.tables[t].analysis for t in tables)]
         return data
+
+    def participant_of(self, key: str | None) -> Participant:
+        """The seat a seat's secret key opens (at either table); a spectator without one."""
+        for t, side in self.tables.items():
+            seat = side.seat_of(key)
+            if seat is not None:
+                return Participant(t, seat)
+        return Participant()
+
+    def board_review(self, board: int, participant: Participant) -> dict[str, Any] | None:
+        """``GET /api/matches/{id}/boards/{n}``: board ``board`` for its review -- the hands, the
+        double-dummy table and par, and each table's auction and play to replay (with that play's
+        analysis) -- of the tables ``participant`` may see (:meth:`visible_boards`); None when it
+        may see nothing of the board yet."""
+        tables = self.visible_boards(participant).get(board)
+        if tables is None:
+            return None
+        match = self.match
+        records = []
+        for t in tables:
+            result = match.result(board, t)
+            assert result is not None
+            records.append(table_record(result, self.tables[t].analysis.get(board)))
+        dd = next((r["analysis"] for r in records if r["analysis"] is not None), None)
+        b = Board(board)
+        out: dict[str, Any] = {
+            "id": self.id, "board": board, "dealer": b.dealer.name, "vulnerability": b.vulnerability.pbn,
+            "deal": match.deal_of(board).to_pbn(), "all_hands": records[0]["replay"]["all_hands"],
+            "complete": match.is_complete(board), "teams": {"A": match.teams[0], "B": match.teams[1]},
+            "dd": None if dd is None else {"makeable": dd["makeable"], "par": dd["par"]},
+            "analysis_pending": self.hub.settings.analysis and any(r["analysis"] is None for r in records),
+            "tables": records,
+        }
+        if out["complete"]:
+            outcome = match.outcomes[board - 1]
+            c = outcome.comparison
+            out |= {"table1_ns": c.table1_ns, "table2_ns": c.table2_ns, "difference": c.difference,
+                    "imps_a": c.imps_a, "running_imps_a": outcome.running_imps_a}
+        return out
 
     def match_text(self, participant: Participant | None) -> str:
         who = participant if participant is not None else Participant()

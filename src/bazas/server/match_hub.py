@@ -13,9 +13,10 @@ import random
 import secrets
 from typing import Any
 
-from bazas.engine.match import Match, command_from_dict_at, deal_boards
+from bazas.engine.match import MAX_BOARDS, Match, command_from_dict_at, deal_boards
 from bazas.engine.seats import SEATS
 from bazas.engine.table import Player
+from bazas.formats.match_records import load_boards
 from bazas.storage import hash_token
 
 from .hub import Hub
@@ -30,8 +31,10 @@ class MatchHub:
         self.hub = hub
         self.actors: dict[str, MatchActor] = {}
         self._loading: dict[str, asyncio.Future[MatchActor | None]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
+        self._sweeper = asyncio.create_task(self._sweep())
         if not self.hub.settings.resume:
             return
         ids = await self.hub.store.read(self.hub.repository.ids_of_ruleset, TEAM_MATCH, ["over"])
@@ -41,7 +44,23 @@ class MatchHub:
             except Exception:
                 log.exception("could not resume match %s", match_id)
 
+    async def _sweep(self) -> None:
+        """Unload finished matches nobody watches (they load again from storage on demand), as
+        the table hub unloads idle tables."""
+        after = self.hub.settings.unload_after
+        every = max(0.2, min(60.0, after / 2))
+        while True:
+            await asyncio.sleep(every)
+            now = asyncio.get_running_loop().time()
+            for match_id, actor in list(self.actors.items()):
+                since = actor.idle_since
+                if since is not None and now - since > after:
+                    self.actors.pop(match_id, None)
+                    await actor.stop()
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
@@ -50,7 +69,11 @@ class MatchHub:
         kinds: dict[str, str] = {name: request.seats.get(name, "bot") for name in MATCH_SEATS}
         players = [[Player.bot() if kinds[f"{t}{s.name}"] == "bot" else Player.human() for s in SEATS]
                    for t in (1, 2)]
-        match = Match.create(deal_boards(request.boards, random.SystemRandom()), players,
+        if request.pbn is not None and request.pbn.strip():
+            deals = load_boards(request.pbn, MAX_BOARDS)
+        else:
+            deals = deal_boards(request.boards, random.SystemRandom())
+        match = Match.create(deals, players,
                              (request.team_a.strip() or "A", request.team_b.strip() or "B"))
         match_id = secrets.token_urlsafe(9)
         tokens = {name: secrets.token_urlsafe(16) for name, kind in kinds.items() if kind == "open"}
@@ -97,7 +120,12 @@ class MatchHub:
         match = await asyncio.to_thread(Match.replay, stored.config, commands)
         if match.version != len(stored.events):  # pragma: no cover - replay accepts every stored command
             raise RuntimeError(f"match {match_id}: replayed {match.version} of {len(stored.events)} events")
-        actor = MatchActor(self.hub, match_id, match, stored.options, stored_status=stored.status)
+        analysis: dict[int, dict[int, dict[str, Any]]] = {}
+        for row in await self.hub.store.read(self.hub.repository.deals, match_id):
+            if row.analysis is not None:  # row 100 t + b: board b at table t (match_actor.deal_row)
+                analysis.setdefault(row.number // 100, {})[row.number % 100] = row.analysis
+        actor = MatchActor(self.hub, match_id, match, stored.options, stored_status=stored.status,
+                           analysis=analysis)
         self.actors[match_id] = actor
         actor.start()
         return actor

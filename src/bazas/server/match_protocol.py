@@ -23,6 +23,11 @@ class CreateMatch(_Message):
     boards: int = Field(default=4, ge=1, le=32, description="1 to 32 boards (the 16-board cycle)")
     seats: dict[MatchSeatName, Literal["bot", "open"]] = Field(
         default_factory=dict, description="each seat a bot (the default) or open: a person with a link")
+    pbn: str | None = Field(
+        default=None, max_length=60000,
+        description="the boards as PBN (a hand-record file, or played results: each board's Deal); "
+                    "boards 1..n without a gap, with the 16-board cycle's dealer and vulnerability. "
+                    "Given, the match has the file's boards (``boards`` is then ignored)")
     lang: Literal["es", "en"] | None = None
     bot_seconds: float | None = Field(default=None, gt=0, le=60)
 

@@ -4,6 +4,9 @@
 - ``POST /api/matches``: a new match (teams, boards, each seat a bot or open) -> links;
 - ``GET /api/matches/{id}``: the match as a spectator sees it (boards both tables finished,
   compared; progress counts; the running IMP total);
+- ``GET /api/matches/{id}/boards/{n}``: a board's review (hands, double-dummy table, par, both
+  tables' auction and play) once both tables finished it; with a seat's key (header
+  ``X-Bazas-Key``), the own table's record of a board that table finished;
 - ``GET /api/matches/{id}.pbn``, ``.lin``, ``/hand-record``: the records of the boards both
   tables have finished (PBN 2.1 of both rooms, LIN, the printable hand record);
 - ``WS /ws/m/{match}.{table}?k=...``: a seat of a match (same client messages as a table);
@@ -79,6 +82,11 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
             raise HTTPException(404, f"no match {match_id!r}")
         return actor
 
+    @app.get("/api/health/matches", include_in_schema=False)
+    async def matches_health(request: Request) -> dict[str, Any]:
+        """How many matches are in memory (finished idle ones are unloaded)."""
+        return {"loaded": len(matches_of(request).actors)}
+
     @app.post("/api/matches", response_model=CreatedMatch)
     async def create_match(body: CreateMatch, request: Request) -> CreatedMatch:
         try:
@@ -105,6 +113,22 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
         title = " - ".join(actor.match.teams)
         return HTMLResponse(hand_record_html(record_boards(record), title=title,
                                              lang=lang if lang in ("es", "en") else "en"))
+
+    @app.get("/api/matches/{match_id}/boards/{board}")
+    async def match_board(match_id: str, board: int, request: Request) -> dict[str, Any]:
+        """A board's review (hands, double-dummy table and par, each table's auction and play with
+        its analysis): once both tables finished it; before that, with a seat's key in the
+        ``X-Bazas-Key`` header, the seat's own table's record of a board it finished."""
+        actor = await match_or_404(request, match_id)
+        if not 1 <= board <= actor.match.boards:
+            raise HTTPException(404, f"match {match_id} has boards 1 to {actor.match.boards}, not {board}")
+        participant = actor.participant_of(request.headers.get("x-bazas-key"))
+        review = actor.board_review(board, participant)
+        if review is None:
+            raise HTTPException(404, f"board {board} is not finished at both tables yet"
+                                if participant.is_spectator else
+                                f"board {board} is not finished at your table yet")
+        return review
 
     @app.get("/api/matches/{match_id}")
     async def match_summary(match_id: str, request: Request) -> dict[str, Any]:

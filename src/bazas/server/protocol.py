@@ -323,7 +323,7 @@ SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 class CreateTable(_Message):
     ruleset: str = Field(default="rubber", description="rubber, chicago or auction-1920 (aliases accepted)")
-    seats: dict[SeatName, Literal["bot", "open", "human"]] = Field(default_factory=dict)
+    seats: dict[SeatName, Literal["bot", "open", "human", "program"]] = Field(default_factory=dict)
     me: SeatName | None = Field(default="S", description="the creator's seat (None: the creator only watches)")
     name: str | None = Field(default=None, max_length=40)
     lang: Literal["es", "en"] | None = None
@@ -362,6 +362,9 @@ class CreateTable(_Message):
 class CreatedTable(_Message):
     table_id: str
     links: dict[SeatName, str]
+    programs: dict[SeatName, dict[str, Any]] = Field(default_factory=dict, description=(
+        "issue 9: how an outside program connects to each program seat (Blue Chip protocol: host, "
+        "port, team name, seat)"))
     me: str | None
     spectate: str
 

@@ -42,6 +42,10 @@ class Settings:
     bot_deadline_grace: float = 2.0
     #: Pause before a bot acts (seconds), so people can follow the play.
     bot_delay: float = 0.0
+    #: Issue 9: the table-manager port where outside programs connect to their program seats
+    #: (``bazas serve --tm-port``; -1: off, 0: any free port) and its address.
+    tm_port: int = -1
+    tm_host: str = "127.0.0.1"
     #: Seconds before a table of bots only moves on to its next deal.
     auto_next_delay: float = 1.0
     #: Double-dummy analysis of every finished deal.

@@ -41,6 +41,7 @@ from bazas.engine.state import Action, ClaimAction, DealState
 from bazas.engine.views import view_of
 
 from . import protocol as p
+from .seatfeed import board_start, client_action
 
 log = logging.getLogger("bazas.tm")
 
@@ -168,8 +169,7 @@ class TableRun:
     def _board_start(self, seat: Seat) -> list[p.Message]:
         assert self.plan is not None
         board = self.plan.board
-        return [p.StartOfBoard(), p.BoardInfo(board.number, board.dealer, board.vulnerability),
-                p.Cards(seat, self.plan.deal.hand(seat))]
+        return board_start(board.number, board.dealer, board.vulnerability, seat, self.plan.deal.hand(seat))
 
     # -- actions -----------------------------------------------------------------------------
     def apply(self, sender: Seat, action: Action, alert: str | None = None) -> None:
@@ -217,22 +217,10 @@ class TableRun:
                     self.resend_board(link)
                 link.ready_to_start.set()
             return
-        if isinstance(message, p.CallMade):
-            if message.seat != link.seat:
-                raise p.ProtocolError(f"you are {p.seat_word(link.seat)}: you cannot call for "
-                                      f"{p.seat_word(message.seat)}")
-            self.apply(link.seat, message.call, message.alert)
-            return
-        if isinstance(message, p.CardPlayed):
-            state = self.state
-            if state is None or state.phase != "play":
-                raise p.ProtocolError("no card can be played now")
-            if message.seat != state.turn:
-                raise p.ProtocolError(f"it is {p.seat_word(state.turn) if state.turn else 'nobody'}'s turn "
-                                      f"to play, not {p.seat_word(message.seat)}'s")
-            self.apply(link.seat, message.card)
-            return
-        raise p.ProtocolError(f"a client does not send {type(message).__name__} messages")
+        state = self.state
+        action, alert = client_action(message, link.seat, None if state is None else state.phase,
+                                      None if state is None else state.turn)
+        self.apply(link.seat, action, alert)
 
     def resend_board(self, link: Link) -> None:
         """A reconnected program: the board so far, its own actions included."""

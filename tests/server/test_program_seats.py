@@ -1,0 +1,160 @@
+"""Issue 9, "the server's own tables accept such seats": a seat of kind "program" at a server table,
+played by an outside program through the Blue Chip table-manager protocol on ``bazas serve
+--tm-port``, with the same no-leak guarantee as a browser seat.
+
+The program here is the independent minimal client of tests/tm (written from the protocol's message
+list, importing nothing of bazas), at North, with the server's bots at the other three seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tm.minimal_client import MinimalClient, parse_hand
+
+from .harness import ServerProcess
+
+pytestmark = pytest.mark.xdist_group("program_seats")
+
+NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@pytest.fixture(scope="module")
+def tm_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    with ServerProcess(tmp_path_factory.mktemp("programs"), env={"BAZAS_TM_PORT": "0"}) as srv:
+        yield srv
+
+
+def _card(text: str) -> str:
+    """The server's "SA" / "H10" as the protocol's (and the minimal client's) "AS" / "TH"."""
+    rank = text[1:]
+    return ("T" if rank == "10" else rank) + text[0]
+
+
+def _played_deal(srv: ServerProcess, table_id: str, deadline: float) -> dict[str, Any]:
+    """The first finished deal of the table in which cards were played (passed-out ones skipped)."""
+    number = 1
+    while time.monotonic() < deadline:
+        r = srv.get(f"/api/tables/{table_id}/deals/{number}")
+        if r.status_code == 200:
+            review: dict[str, Any] = r.json()
+            if not review["passed_out"]:
+                return review
+            number += 1
+            continue
+        time.sleep(0.1)
+    raise AssertionError("no deal was played to the end at the program's table")
+
+
+def test_program_seat_plays_deals_to_the_end_at_a_server_table_with_bots_and_sees_only_its_seat(
+        tm_server: ServerProcess) -> None:
+    created = tm_server.create(ruleset="rubber", me=None, seed=11,
+                               seats={"N": "program", "E": "bot", "S": "bot", "W": "bot"})
+    table_id = created["table_id"]
+    details = created["programs"]["N"]
+    assert set(created["programs"]) == {"N"} and "N" not in created["links"]
+    assert details["seat"] == "North" and details["port"] > 0 and details["team"].startswith(f"{table_id}/")
+    assert details["connect"] == f'Connecting "{details["team"]}" as North using protocol version 18'
+
+    client = MinimalClient(details["port"], "North", details["team"])
+    loop = asyncio.new_event_loop()
+    task: list[asyncio.Task[None]] = []
+
+    def run() -> None:
+        async def main() -> None:
+            task.append(asyncio.current_task())  # type: ignore[arg-type]
+            await client.run()
+
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            loop.run_until_complete(main())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        review = _played_deal(tm_server, table_id, time.monotonic() + 120)
+    finally:
+        if task:
+            loop.call_soon_threadsafe(task[0].cancel)
+        thread.join(10)
+
+    # The program's cards were accepted: the deal is complete, North's 13 cards in its tricks.
+    hands = {NAMES[s]: {_card(c) for c in cards} for s, cards in review["all_hands"].items()}
+    number = review["number"]
+    assert len(review["tricks"]) == 13
+    north_played = [c for t in review["tricks"] for s, c in t["cards"] if s == "N"]
+    assert len(north_played) == 13
+
+    # What the client received for that board, from its board line to the next board's start.
+    lines = client.received
+    start = lines.index(next(x for x in lines if x.startswith(f"Board number {number}.")))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i] == "Start of board"), len(lines))
+    board = lines[start:end]
+    declarer = NAMES[review["declarer"]]
+    order = ["North", "East", "South", "West"]
+    dummy = order[(order.index(declarer) + 2) % 4]
+
+    own = [x for x in board if x.startswith("North's cards")]
+    assert len(own) == 1 and parse_hand(own[0].split(":", 1)[1]) == hands["North"]
+    shown = [i for i, x in enumerate(board) if x.startswith("Dummy's cards")]
+    plays = [i for i, x in enumerate(board) if " plays " in x]
+    if dummy == "North":
+        assert not shown, "dummy is never sent its own cards as dummy's"
+    else:
+        assert len(shown) == 1 and parse_hand(board[shown[0]].split(":", 1)[1]) == hands[dummy]
+        # Dummy's cards come after the opening lead (the lead itself was sent first, or made by North).
+        assert (plays and plays[0] < shown[0]) or order[(order.index(declarer) + 1) % 4] == "North"
+    # No other card: every card a line names is North's own, dummy's once shown, or one just played
+    # by the seat that held it.
+    for line in board:
+        if " plays " in line:
+            seat, _, card = line.split(" ")
+            assert card in hands[seat], line
+    # Every card of the others (and of dummy, which declarer plays, unless North is declarer) reached
+    # North, in the order played.
+    expected = []
+    for trick in review["tricks"]:
+        for s, c in trick["cards"]:
+            seat = NAMES[s]
+            if seat == "North" or (seat == dummy and declarer == "North"):
+                continue
+            expected.append(f"{seat} plays {_card(c)}")
+    assert [x for x in board if " plays " in x] == expected
+    calls = [x for x in board if any(w in x for w in (" bids ", " passes", " doubles", " redoubles"))]
+    assert len(calls) == len(review["calls"]) - sum(1 for i in range(len(review["calls"]))
+                                                     if order[(order.index(NAMES[review["dealer"]]) + i) % 4] == "North")
+
+
+def test_program_seat_refuses_a_wrong_team_or_seat(tm_server: ServerProcess) -> None:
+    created = tm_server.create(ruleset="rubber", me=None, seats={"N": "bot", "E": "program", "S": "bot", "W": "bot"})
+    details = created["programs"]["E"]
+
+    async def talk(line: str) -> str:
+        reader, writer = await asyncio.open_connection("127.0.0.1", details["port"])
+        writer.write((line + "\r\n").encode())
+        await writer.drain()
+        answer = (await asyncio.wait_for(reader.readline(), 30)).decode().strip()
+        writer.close()
+        return answer
+
+    wrong_seat = asyncio.run(talk(f'Connecting "{details["team"]}" as West using protocol version 18'))
+    assert wrong_seat.startswith("Error:") and "East" in wrong_seat
+    wrong_team = asyncio.run(talk(f'Connecting "{created["table_id"]}/nope" as East using protocol version 18'))
+    assert wrong_team.startswith("Error:") and "not a program seat" in wrong_team
+    right = asyncio.run(talk(details["connect"]))
+    assert right == f'East ("{details["team"]}") seated'
+
+
+def test_program_seat_needs_the_tm_port(tmp_path: Path) -> None:
+    with ServerProcess(tmp_path / "data") as srv:
+        import httpx
+
+        r = httpx.post(f"{srv.http}/api/tables", json={"me": None, "seats": {"N": "program"}}, timeout=30)
+        assert r.status_code in (400, 422) and "--tm-port" in r.text
