@@ -124,6 +124,8 @@ def _render_sheet(session: Session) -> str:
     rs = session.ruleset
     lines = [f"{rs.title} ({rs.id}), first dealer {session.first_dealer.name}",
              f"Rules: {rs.source}", ""]
+    if rs.options():
+        lines[2:2] = ["Options: " + ", ".join(f"{k} {json.dumps(v)}" for k, v in rs.options().items())]
     rows = []
     for e in session.entries:
         note = ""
@@ -180,7 +182,10 @@ def _render_sheet(session: Session) -> str:
     elif session.stopped_early:
         lines.append("Stopped before the end.")
     winner = session.winner
-    if winner is None:
+    if winner is None and session.deciding:
+        lines.append(f"An exact tie at {t.ns} each: one more deal settles it (seed 001), dealt by "
+                     f"{session.next_dealer.name}.")
+    elif winner is None:
         nxt = session.next_vulnerability
         parts = session.part_scores
         lines.append(f"In progress: next dealer {session.next_dealer.name}, vulnerable {nxt.pbn}, "

@@ -158,6 +158,9 @@ class Session:
     entries: tuple[ScoredDeal, ...] = ()
     stopped: bool = False
     closing: tuple[LineItem, ...] = ()
+    #: Asked to stop on an exact tie under the tie rule "one more deal" (seed 001): the session
+    #: goes on, and stops after the deal that breaks the tie (:meth:`stop`, :attr:`deciding`).
+    stop_asked: bool = False
 
     @staticmethod
     def start(ruleset: Ruleset | str, first_dealer: Seat | str = Seat.N) -> Session:
@@ -179,7 +182,11 @@ class Session:
         """The session after one more finished deal."""
         if self.stopped:
             raise ScoringError("the session was stopped")
-        scored = self.ruleset.score(self.standing, result)
+        standing = self.standing
+        if standing.over and self.deciding:
+            # A short session ended on an exact tie: one more deal settles it (seed 001).
+            standing = replace(standing, over=False)
+        scored = self.ruleset.score(standing, result)
         entry = ScoredDeal(
             number=len(self.entries) + 1,
             dealer=scored.dealer,
@@ -191,19 +198,56 @@ class Session:
             board=scored.board,
             table=scored.table,
         )
-        return replace(self, standing=scored.after, entries=(*self.entries, entry))
+        after = replace(self, standing=scored.after, entries=(*self.entries, entry))
+        if self.stop_asked:
+            # The deal played to settle a tie: stop again (still tied: one more).
+            return replace(after, stop_asked=False, closing=()).stop()
+        return after
 
     def stop(self) -> Session:
-        """End the session now; an unfinished rubber scores the ruleset's unfinished bonuses."""
+        """End the session now; an unfinished rubber scores the ruleset's unfinished bonuses. Under
+        the tie rule "one more deal" (seed 001) an exact tie is not ended: the session goes on for
+        one more deal (:attr:`deciding`) and stops after it.
+
+        >>> tied = Session.start("auction-1920+tie-one-more-deal").record(result("1H", "N", 7))
+        >>> tied = tied.record(result("1H", "E", 7)).stop()          # 8 each: one more deal
+        >>> tied.totals, tied.finished, tied.deciding, tied.winner
+        (PerSide(ns=8, ew=8), False, True, None)
+        >>> settled = tied.record(result("1S", "S", 7))
+        >>> settled.finished, settled.winner, settled.margin
+        (True, 'NS', 9)
+        >>> Session.start("auction-1920").record(result("1H", "N", 7)).record(result("1H", "E", 7)).stop().winner
+        'tie'
+        """
         if self.stopped:
             return self
         closing = () if self.ruleset.is_finished(self.standing) else self.ruleset.unfinished(self.standing)
+        if self.ruleset.tie_rule == "one_more_deal" and not self.ruleset.is_finished(self.standing):
+            totals = sum_items((*self.items, *closing))
+            if self.ruleset.winner(self.standing, totals) is None:
+                return replace(self, stop_asked=True, closing=closing)
         return replace(self, stopped=True, closing=closing)
 
     # -- where it stands -----------------------------------------------------------------------
     @property
+    def deciding(self) -> bool:
+        """Seed 001: "an exact tie in an unfinished rubber is settled by one more deal" -- True
+        when the session would end now on an exact tie (stopped by the players, or a short session
+        whose deals are played) and its tie rule is ``"one_more_deal"``: the next deal decides."""
+        if self.stopped:
+            return False
+        if self.stop_asked:
+            return True
+        rs = self.ruleset
+        if rs.tie_rule != "one_more_deal" or not rs.is_finished(self.standing) or not rs.ends_unfinished(self.standing):
+            return False
+        return rs.winner(self.standing, self.totals) is None
+
+    @property
     def finished(self) -> bool:
-        return self.stopped or self.ruleset.is_finished(self.standing)
+        if self.stopped:
+            return True
+        return self.ruleset.is_finished(self.standing) and not self.deciding
 
     @property
     def stopped_early(self) -> bool:

@@ -399,6 +399,7 @@ def dump_session(session: Session) -> dict[str, Any]:
     duplicate = session.is_duplicate
     out: dict[str, Any] = {
         "ruleset": session.ruleset.id,
+        "options": session.ruleset.options(),
         "first_dealer": session.first_dealer.name,
         "deals": [dump_scored_deal(e, duplicate) for e in session.entries],
         "unfinished": [_item(i) for i in session.closing],
@@ -410,6 +411,7 @@ def dump_session(session: Session) -> dict[str, Any]:
         "finished": session.finished,
         "winner": session.winner,
         "margin": session.margin,
+        "deciding": session.deciding,
     }
     if duplicate:
         # boards, imps_a, winner ("NS" = team A), winning_team: the one shape of a compared match

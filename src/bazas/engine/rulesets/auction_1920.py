@@ -24,6 +24,8 @@ from ..errors import ScoringError
 from ..honours import Honours
 from ..seats import Side
 from .base import (
+    TIE_CONTROL,
+    TIE_HELP,
     BotScoring,
     DealResult,
     DealScore,
@@ -33,6 +35,7 @@ from .base import (
     RulesetOptionError,
     Standing,
     check_bool,
+    check_tie,
     check_tricks,
     game_value,
     rubber_deal,
@@ -194,6 +197,14 @@ class Auction1920(Ruleset):
         "passed_out": "\"next_dealer\" (the default) or \"same_dealer\": who deals after a passed-out deal",
         "deals": "a short session of this many deals (seed 001)",
         "nullos": "true: the nullo bid (1913-1914 house rule, issue 11)",
+        "tie": TIE_HELP,
+    }
+    option_controls = {
+        "honours": {"choices": ["1920", "later"], "default": "1920"},
+        "passed_out": {"choices": ["next_dealer", "same_dealer"], "default": "next_dealer"},
+        "deals": {"min": 1, "max": 1000, "default": None},
+        "nullos": {"choices": [False, True], "default": False},
+        "tie": TIE_CONTROL,
     }
 
     def with_options(self, options: Mapping[str, object]) -> Ruleset:
@@ -212,14 +223,15 @@ class Auction1920(Ruleset):
         merged = {**self.options(), **options}
         for name in merged:
             if name not in self.option_help:
-                raise RulesetOptionError(name, "unknown option (expected honours, passed_out, deals, nullos)")
+                raise RulesetOptionError(name, "unknown option (expected honours, passed_out, deals, nullos, tie)")
         deals = merged.get("deals")
         if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool)):
             raise RulesetOptionError("deals", f"expected a number of deals, not {shown(deals)}")
         nullos = check_bool(merged, "nullos")
+        tie = check_tie(merged) or "tie"
         try:
             game = auction_variant(str(merged.get("honours", "1920")), str(merged.get("passed_out", "next_dealer")),
-                                   deals)
+                                   deals, tie)
         except ScoringError as exc:
             name = "deals" if "deals" in str(exc) else "honours" if "honours" in str(exc) else "passed_out"
             raise RulesetOptionError(name, str(exc)) from None
@@ -232,6 +244,8 @@ class Auction1920(Ruleset):
             return {"passed_out": "same_dealer"}
         if token == "nullos":
             return {"nullos": True}
+        if token == "tie-one-more-deal":
+            return {"tie": "one_more_deal"}
         number, _, rest = token.partition("-")
         if rest == "deals" and number.isdigit():
             return {"deals": int(number)}

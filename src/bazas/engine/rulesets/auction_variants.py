@@ -4,6 +4,21 @@ RULES.md, "Variants from seed 001": the later honours table (corrected), a passe
 by the same dealer, and short sessions of a fixed number of deals where the larger total wins.
 Each option changes one thing; everything else is the 1920 code of :mod:`.auction_1920`.
 
+The tie option (``"tie": "one_more_deal"``; also of ``royal-auction`` and ``rubber``): seed 001
+says "un empate exacto en un rubber inacabado se resuelve habitualmente jugando una mano
+adicional". Decision (``docs/rules/house-options.md``): a rubber is *unfinished* when the session
+ends before a side has won it -- the players stop (a record's ``"stopped": true``) or a short
+session's fixed number of deals has been played. If the totals are then exactly equal (for
+``rubber`` also the games, seed 003's tie-break), the session does not end: one more deal is
+played, and the session ends after it; should that deal leave the totals still equal (a passed-out
+deal, say), another follows, until a deal breaks the tie. A rubber won in the usual way is never
+unfinished: its totals decide, and equal totals are a tie. Without the option (``"tie": "tie"``,
+the default) an exact tie is a tie.
+
+>>> tie = auction_variant(deals=2, tie="one_more_deal")
+>>> tie.id, tie.options()
+('auction-1920+2-deals+tie-one-more-deal', {'deals': 2, 'tie': 'one_more_deal'})
+
 >>> from bazas.engine.seats import Seat
 >>> from bazas.engine.calls import Contract, Strain
 >>> from bazas.engine.honours import from_cards
@@ -23,7 +38,7 @@ from dataclasses import replace
 from ..errors import ScoringError
 from ..honours import Honours
 from .auction_1920 import Auction1920, honours_items
-from .base import DealResult, DealScore, Item, LineItem, PerSide, Standing
+from .base import TIE_RULES, DealResult, DealScore, Item, LineItem, PerSide, Standing
 
 #: Seed 001's later honours table as RULES.md corrects it, in points, keyed by how the side's
 #: honours split between its two hands (larger, smaller). Any four of the five count.
@@ -50,16 +65,20 @@ def later_honours_items(holding: Honours | None) -> list[LineItem]:
 class Auction1920Variant(Auction1920):
     """``auction-1920`` with seed 001's options."""
 
-    def __init__(self, honours: str = "1920", passed_out: str = "next_dealer", deals: int | None = None) -> None:
+    def __init__(self, honours: str = "1920", passed_out: str = "next_dealer", deals: int | None = None,
+                 tie: str = "tie") -> None:
         if honours not in HONOURS_TABLES:
             raise ScoringError(f"honours table must be one of {', '.join(HONOURS_TABLES)}, not {honours!r}")
         if passed_out not in PASSED_OUT_RULES:
             raise ScoringError(f"passed_out must be one of {', '.join(PASSED_OUT_RULES)}, not {passed_out!r}")
         if deals is not None and not 1 <= deals <= 1000:
             raise ScoringError(f"a short session has 1-1000 deals, not {deals}")
+        if tie not in TIE_RULES:
+            raise ScoringError(f"tie must be one of {', '.join(TIE_RULES)}, not {tie!r}")
         self.honours_table = honours
         self.passed_out = passed_out
         self.deals = deals
+        self.tie_rule = tie
         parts = []
         if honours == "later":
             parts.append("later-honours")
@@ -67,6 +86,8 @@ class Auction1920Variant(Auction1920):
             parts.append("same-dealer-redeals")
         if deals is not None:
             parts.append(f"{deals}-deals")
+        if tie == "one_more_deal":
+            parts.append("tie-one-more-deal")
         self.id = "auction-1920" + "".join("+" + p for p in parts)
         self.aliases = (self.id,)
         self.title = "Auction Bridge (1920) with seed 001's options: " + (", ".join(parts) or "none")
@@ -81,7 +102,13 @@ class Auction1920Variant(Auction1920):
             out["passed_out"] = self.passed_out
         if self.deals is not None:
             out["deals"] = self.deals
+        if self.tie_rule != "tie":
+            out["tie"] = self.tie_rule
         return out
+
+    def ends_unfinished(self, standing: Standing) -> bool:
+        """A short session ends when its deals are played, whatever its rubber's state."""
+        return self.deals is not None and standing.over
 
     def score(self, standing: Standing, result: DealResult) -> DealScore:
         if standing.over:
@@ -106,10 +133,10 @@ class Auction1920Variant(Auction1920):
 
 
 def auction_variant(honours: str = "1920", passed_out: str = "next_dealer",
-                    deals: int | None = None) -> Auction1920:
+                    deals: int | None = None, tie: str = "tie") -> Auction1920:
     """``auction-1920`` itself when every option is off, else the variant with those options."""
-    if honours == "1920" and passed_out == "next_dealer" and deals is None:
+    if honours == "1920" and passed_out == "next_dealer" and deals is None and tie == "tie":
         from .auction_1920 import AUCTION_1920
 
         return AUCTION_1920
-    return Auction1920Variant(honours, passed_out, deals)
+    return Auction1920Variant(honours, passed_out, deals, tie)

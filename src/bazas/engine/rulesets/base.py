@@ -315,6 +315,33 @@ def shown(value: object) -> str:
         return repr(value)
 
 
+#: Seed 001's tie rule, the option ``"tie"`` of the rubber games: an exact tie in an unfinished
+#: rubber is a ``"tie"`` (the default) or is settled by ``"one_more_deal"``.
+TIE_RULES = ("tie", "one_more_deal")
+#: The form control of the ``tie`` option (see :attr:`Ruleset.option_controls`).
+TIE_CONTROL: Mapping[str, object] = {"choices": list(TIE_RULES), "default": "tie"}
+TIE_HELP = ("\"tie\" (the default) or \"one_more_deal\": an exact tie in an unfinished rubber is settled by one "
+            "more deal (seed 001)")
+
+
+def check_tie(options: Mapping[str, object]) -> str | None:
+    """The value of the ``tie`` option (None when not given).
+
+    >>> check_tie({"tie": "one_more_deal"}), check_tie({})
+    ('one_more_deal', None)
+    >>> check_tie({"tie": "coin"})
+    Traceback (most recent call last):
+    ...
+    bazas.engine.rulesets.base.RulesetOptionError: expected "tie" or "one_more_deal", not "coin"
+    """
+    if "tie" not in options:
+        return None
+    value = options["tie"]
+    if value not in TIE_RULES or not isinstance(value, str):
+        raise RulesetOptionError("tie", f"expected \"tie\" or \"one_more_deal\", not {shown(value)}")
+    return value
+
+
 def check_bool(options: Mapping[str, object], name: str) -> bool | None:
     """The value of the yes/no option ``name`` (None when not given)."""
     if name not in options:
@@ -425,6 +452,19 @@ class Ruleset(ABC):
     #: The table options the game takes, with what each means (name -> description), for the
     #: table's creation form and the records; empty: none.
     option_help: Mapping[str, str] = {}
+    #: How a form offers each option (same names as :attr:`option_help`): ``{"choices": [...],
+    #: "default": value}`` (one of the values) or ``{"min": n, "max": m, "default": None}`` (a
+    #: number, or nothing). Published in :meth:`facts` so that clients build their controls from it.
+    option_controls: Mapping[str, Mapping[str, object]] = {}
+    #: How an exact tie that ends an unfinished rubber is settled (option ``"tie"``, seed 001):
+    #: ``"tie"`` or ``"one_more_deal"`` (:class:`bazas.engine.session.Session` plays it).
+    tie_rule: str = "tie"
+
+    def ends_unfinished(self, standing: Standing) -> bool:
+        """Whether ``standing``, finished (:meth:`is_finished`), ended a session with its rubber
+        unfinished (a short session of a fixed number of deals) rather than with a rubber won.
+        Default: False."""
+        return False
 
     def with_options(self, options: Mapping[str, object]) -> Ruleset:
         """This game with the table ``options`` (``{}``: the game itself). A variant has an id of
@@ -432,10 +472,10 @@ class Ruleset(ABC):
         Raises :class:`RulesetOptionError` naming a bad option.
 
         >>> from bazas.engine.rulesets import get
-        >>> get("rubber").with_options({"honours": False})
+        >>> get("duplicate").with_options({"honours": False})
         Traceback (most recent call last):
         ...
-        bazas.engine.rulesets.base.RulesetOptionError: rubber has no option 'honours'
+        bazas.engine.rulesets.base.RulesetOptionError: duplicate has no option 'honours'
         """
         for name in options:
             raise RulesetOptionError(name, f"{self.id} has no option {name!r}")
@@ -483,6 +523,7 @@ class Ruleset(ABC):
             "bot_scoring": self.bot_scoring.value, "sheet": self.sheet.value,
             "pbn_scoring": self.pbn_scoring, "base_id": self.base_id, "options": self.options(),
             "option_help": dict(self.option_help),
+            "option_controls": {name: dict(control) for name, control in self.option_controls.items()},
         }
 
     def __repr__(self) -> str:

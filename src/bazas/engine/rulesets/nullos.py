@@ -97,6 +97,7 @@ class NulloRuleset(Ruleset):
         self.session_deals = base.session_deals
         self.one_table = base.one_table
         self.cut_deals = base.cut_deals
+        self.tie_rule = base.tie_rule
         #: the bidder that knows a game's own denominations and bids nullos (bots/bidding/royal.py)
         self.bidding_system: str = "royal-auction"
         self.bot_scoring: BotScoring = base.bot_scoring
@@ -141,6 +142,9 @@ class NulloRuleset(Ruleset):
 
     def unfinished(self, standing: Standing) -> tuple[LineItem, ...]:
         return self.base.unfinished(standing)
+
+    def ends_unfinished(self, standing: Standing) -> bool:
+        return self.base.ends_unfinished(standing)
 
     def winner(self, standing: Standing, totals: PerSide) -> Any:
         return self.base.winner(standing, totals)

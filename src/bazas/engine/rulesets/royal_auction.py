@@ -47,6 +47,9 @@ from ..errors import ScoringError
 from ..honours import Honours
 from ..seats import Seat, Side
 from .base import (
+    TIE_CONTROL,
+    TIE_HELP,
+    TIE_RULES,
     BotScoring,
     DealResult,
     DealScore,
@@ -56,6 +59,7 @@ from .base import (
     RulesetOptionError,
     Standing,
     check_bool,
+    check_tie,
     check_tricks,
     game_value,
     rubber_deal,
@@ -214,20 +218,43 @@ class RoyalAuction(Ruleset):
     def counts_honours(self) -> bool:
         return True
 
-    option_help = {"nullos": "true: the nullo bid (1913-1914 house rule, issue 11)"}
+    option_help = {"nullos": "true: the nullo bid (1913-1914 house rule, issue 11)", "tie": TIE_HELP}
+    option_controls = {"nullos": {"choices": [False, True], "default": False}, "tie": TIE_CONTROL}
+
+    def __init__(self, tie: str = "tie") -> None:
+        if tie not in TIE_RULES:
+            raise ScoringError(f"tie must be one of {', '.join(TIE_RULES)}, not {tie!r}")
+        self.tie_rule = tie
+        if tie != "tie":
+            self.id = "royal-auction+tie-one-more-deal"
+            self.aliases = (self.id,)
+            self.title = f"{RoyalAuction.title}, an exact tie settled by one more deal"
 
     def with_options(self, options: Mapping[str, object]) -> Ruleset:
-        """``{"nullos": true}`` adds the nullo bid."""
+        """``{"nullos": true}`` adds the nullo bid; ``{"tie": "one_more_deal"}`` settles an exact
+        tie of an unfinished rubber by one more deal (seed 001).
+
+        >>> ROYAL_AUCTION.with_options({"tie": "one_more_deal", "nullos": True}).id
+        'royal-auction+tie-one-more-deal+nullos'
+        """
         from .nullos import with_nullos
 
-        for name in options:
-            if name != "nullos":
-                raise RulesetOptionError(name, "unknown option (royal-auction has only nullos: true or false)")
-        return with_nullos(self) if check_bool(options, "nullos") else ROYAL_AUCTION
+        merged = {**self.options(), **options}
+        for name in merged:
+            if name not in self.option_help:
+                raise RulesetOptionError(name, "unknown option (royal-auction has nullos: true or false, and tie)")
+        tie = check_tie(merged) or "tie"
+        game = ROYAL_AUCTION if tie == "tie" else RoyalAuction(tie)
+        return with_nullos(game) if check_bool(merged, "nullos") else game
+
+    def options(self) -> dict[str, object]:
+        return {} if self.tie_rule == "tie" else {"tie": self.tie_rule}
 
     def option_token(self, token: str) -> dict[str, object]:
         if token == "nullos":
             return {"nullos": True}
+        if token == "tie-one-more-deal":
+            return {"tie": "one_more_deal"}
         return super().option_token(token)
 
     def facts(self) -> dict[str, object]:

@@ -17,18 +17,25 @@ a side with the only game and 100 to a side with the only part score in the unfi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..calls import Contract
 from ..deal import Vulnerability
 from ..errors import ScoringError
 from ..seats import Side
 from .base import (
+    TIE_CONTROL,
+    TIE_HELP,
+    TIE_RULES,
     DealResult,
     DealScore,
     Item,
     LineItem,
     PerSide,
     Ruleset,
+    RulesetOptionError,
     Standing,
+    check_tie,
     game_value,
     net_points,
     rubber_deal,
@@ -64,6 +71,40 @@ class RubberBridge(Ruleset):
     #: What completing a game is worth to a bot weighing one deal: roughly the share of the rubber
     #: bonus a game earns (a first game not vulnerable about 300, a second, vulnerable, about 500).
     GAME_VALUE = (300, 500)
+
+    option_help = {"tie": TIE_HELP}
+    option_controls = {"tie": TIE_CONTROL}
+
+    def __init__(self, tie: str = "tie") -> None:
+        if tie not in TIE_RULES:
+            raise ScoringError(f"tie must be one of {', '.join(TIE_RULES)}, not {tie!r}")
+        self.tie_rule = tie
+        if tie != "tie":
+            self.id = "rubber+tie-one-more-deal"
+            self.aliases = (self.id,)
+            self.title = f"{RubberBridge.title}, an exact tie settled by one more deal"
+
+    def with_options(self, options: Mapping[str, object]) -> Ruleset:
+        """``{"tie": "one_more_deal"}``: an unfinished rubber stopped on an exact tie (equal totals
+        and equal games, seed 003's tie-break) is settled by one more deal (seed 001's rule).
+
+        >>> RUBBER.with_options({"tie": "one_more_deal"}).id
+        'rubber+tie-one-more-deal'
+        """
+        merged = {**self.options(), **options}
+        for name in merged:
+            if name not in self.option_help:
+                raise RulesetOptionError(name, f"{self.base_id} has no option {name!r} (it has only tie)")
+        tie = check_tie(merged) or "tie"
+        return RUBBER if tie == "tie" else RubberBridge(tie)
+
+    def options(self) -> dict[str, object]:
+        return {} if self.tie_rule == "tie" else {"tie": self.tie_rule}
+
+    def option_token(self, token: str) -> dict[str, object]:
+        if token == "tie-one-more-deal":
+            return {"tie": "one_more_deal"}
+        return super().option_token(token)
 
     @property
     def counts_honours(self) -> bool:
