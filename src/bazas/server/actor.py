@@ -45,6 +45,7 @@ from .encode import (
 )
 from .limits import Buckets
 from .meanings import CallMeanings, ExplainError, explain_request
+from .pace import PACES, speed_of
 from .scheduler import Move, Scheduler, fallback_command
 from .table_session import TableSession, command_of, context_dict, context_of
 
@@ -162,6 +163,14 @@ class TableActor:
         owner = options.get("owner")
         self.scheduler = Scheduler(self.id, hub.workers, settings, bot_seconds, self.submit,
                                    owner=owner if isinstance(owner, str) else None)
+        creator = options.get("creator")
+        #: The seat of who created the table (None: a spectator, or a table from before issue 12).
+        self.creator: Seat | None = Seat.parse(creator) if isinstance(creator, str) else None
+        #: Seats the creator handed to bots (issue 12): a bot plays them until a person takes them.
+        self.robots: set[Seat] = {Seat.parse(s) for s in options.get("robots", ())}
+        self.speed = speed_of(options, bots_only=session.table.bots_only, configured=settings.table_speed,
+                              scripted=settings.bots == "scripted")
+        self._pace_changed()
         self._timers: dict[Seat, asyncio.TimerHandle] = {}
         self._inbox: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -170,6 +179,13 @@ class TableActor:
     @property
     def table(self) -> Table:
         return self.session.table
+
+    def _pace_changed(self) -> None:
+        """The scheduler's pace and what the state says of the speed, the creator and the robots."""
+        self.scheduler.speed = self.speed
+        self.encoder.extra = {"speed": self.speed, "pace": PACES[self.speed].to_dict(),
+                              "creator": None if self.creator is None else self.creator.name,
+                              "robots": [s.name for s in SEATS if s in self.robots]}
 
     # -- life ---------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -250,6 +266,8 @@ class TableActor:
             await self._rekey(conn, seat, moved=False)
         if seat is not None:
             self._back(seat)
+            if seat in self.robots:  # a person takes the seat a bot was given
+                await self._set_robot(seat, False)
         if seat is not None and not self.table.players[seat].joined and not self.table.players[seat].is_bot:
             await self._command(Join(seat, ""), origin=conn)
         else:
@@ -337,7 +355,9 @@ class TableActor:
             self.scheduler.planner.seat_back(seat, self.table.actor)
 
     def _substitutes(self) -> frozenset[Seat]:
-        return self.absence.substitutes(any(conn.seat is not None for conn in self.conns))
+        somebody = any(conn.seat is not None for conn in self.conns)
+        robots = frozenset(s for s in self.robots if not self._seat_connected(s)) if somebody else frozenset()
+        return self.absence.substitutes(somebody) | robots
 
     def _plays_for(self, seat: Seat) -> bool:
         """Whether the server decides for ``seat`` now (a bot, or a substitute)."""
@@ -364,6 +384,12 @@ class TableActor:
             return
         if kind == "move_seat":
             await self._rekey(conn, seat, moved=True)
+            return
+        if kind == "speed":
+            await self._set_speed(msg.speed)
+            return
+        if kind == "seat_bot":
+            await self._seat_bot(conn, seat, Seat.parse(msg.seat), msg.bot)
             return
         if kind == "name" and not self.name_buckets.allow(seat):
             conn.error("busy", f"too many name changes: at most {self.hub.settings.names_per_minute:g} a minute")
@@ -402,6 +428,58 @@ class TableActor:
             self.submit(apply)
 
         self.scheduler.spawn(verify())
+
+    # -- the table's own settings (issue 12) ---------------------------------------------------------
+    async def _set_speed(self, speed: str) -> None:
+        """Any seated player sets the table's pace; stored with the table's options."""
+        if speed == self.speed or speed not in PACES:
+            return
+        try:
+            await self.hub.store.write(self.hub.repository.set_options, self.id, {"speed": speed})
+        except Exception as exc:
+            log.error("table %s: could not store the speed: %s", self.id, exc)
+        self.options["speed"] = speed
+        self.speed = speed
+        self._pace_changed()
+        self.events = ()
+        self._broadcast()
+
+    async def _seat_bot(self, conn: Connection, by: Seat, seat: Seat, bot: bool) -> None:
+        """The creator hands ``seat`` (a person's seat nobody is connected to) to a bot, or takes
+        it back for a person."""
+        if by != self.creator:
+            conn.error("not_seated", "only the table's creator may hand a seat to a bot")
+            return
+        player = self.table.players[seat]
+        if player.is_bot or seat == self.creator or (bot and self._seat_connected(seat)):
+            conn.error("illegal", f"{seat.name} is not an open seat")
+            return
+        # An open seat is taken, nameless, so that the bot plays it as a player (claims included).
+        if bot and not player.joined and not await self._command(Join(seat, ""), origin=conn):
+            return
+        await self._set_robot(seat, bot)
+        self._plan()
+
+    async def _set_robot(self, seat: Seat, bot: bool) -> None:
+        robots = set(self.robots)
+        if bot:
+            robots.add(seat)
+        else:
+            robots.discard(seat)
+        if robots == self.robots:
+            return
+        names = [s.name for s in SEATS if s in robots]
+        try:
+            await self.hub.store.write(self.hub.repository.set_options, self.id, {"robots": names or None})
+        except Exception as exc:
+            log.error("table %s: could not store the seats given to bots: %s", self.id, exc)
+        self.robots = robots
+        self.options["robots"] = names
+        if not bot:
+            self.scheduler.planner.seat_back(seat, self.table.actor)
+        self._pace_changed()
+        self.events = ()
+        self._broadcast()
 
     def _hint(self, conn: Connection, seat: Seat) -> None:
         table = self.table

@@ -105,8 +105,11 @@ def dumps(data: Any) -> str:
 
 
 def error_text(code: str, message: str) -> str:
-    """An ``error`` message (``code`` is one of ``protocol.ErrorCode``)."""
-    return dumps({"type": "error", "code": code, "message": message})
+    """An ``error`` message (``code`` is one of ``protocol.ErrorCode``), with its reason and its
+    text in both languages (:mod:`bazas.server.refusals`, issue 12)."""
+    from .refusals import refusal
+
+    return dumps(refusal(code, message))
 
 
 def hint_text(action: str, explanation: dict[str, Any] | None) -> str:
@@ -148,7 +151,7 @@ class Presence:
 
 
 def table_info(table_id: str, table: Table, presence: Presence, bot_seconds: float,
-               prepared: bool = False) -> dict[str, Any]:
+               prepared: bool = False, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """``state.table`` without ``you`` (also the body of ``GET /api/tables/{id}``); ``prepared``:
     the deals come from a seed given at creation (shown to everyone, issue 13)."""
     vul = table.vulnerability
@@ -170,6 +173,7 @@ def table_info(table_id: str, table: Table, presence: Presence, bot_seconds: flo
         "spectators": presence.spectators,
         "bot_seconds": bot_seconds,
         "prepared": prepared,
+        **(extra or {}),
     }
 
 
@@ -203,6 +207,8 @@ class StateEncoder:
         self.table_id = table_id
         self.bot_seconds = bot_seconds
         self.prepared = prepared
+        #: More fields of ``state.table`` (the pace, the creator, the seats handed to bots: issue 12).
+        self.extra: dict[str, Any] = {}
         self._score_key: tuple[int, int] = (-1, -1)
         self._score_json = "null"
 
@@ -223,11 +229,11 @@ class StateEncoder:
                 f'"explanations":{dumps(list(explanations))},"analysis":{dumps(shown)},'
                 f'"events":{dumps([{"kind": e.kind, "data": e.data} for e in events])}}}')
         head = f'{{"type":"state","version":{table.version}'
-        return Frame(table, head, table_info(self.table_id, table, presence, self.bot_seconds, self.prepared), tail)
+        return Frame(table, head, table_info(self.table_id, table, presence, self.bot_seconds, self.prepared, self.extra), tail)
 
     def summary(self, table: Table, presence: Presence) -> dict[str, Any]:
         """``GET /api/tables/{id}``: the table info plus ``version`` and ``score``."""
-        info = table_info(self.table_id, table, presence, self.bot_seconds, self.prepared)
+        info = table_info(self.table_id, table, presence, self.bot_seconds, self.prepared, self.extra)
         info["version"] = table.version
         info["score"] = json.loads(self.score_json(table))
         return info

@@ -196,6 +196,10 @@ class Hub:
             options["seed"] = request.seed
         if request.public:
             options["public"] = True
+        if request.speed is not None:
+            options["speed"] = request.speed
+        if me is not None:
+            options["creator"] = me.name
         if owner is not None:
             options["owner"] = owner
         if programs:  # a program's secret is its team name: bound (never re-keyed on connecting)

@@ -42,6 +42,9 @@ class Settings:
     bot_deadline_grace: float = 2.0
     #: Pause before a bot acts (seconds), so people can follow the play.
     bot_delay: float = 0.0
+    #: Speed of a table with people that has not chosen one (issue 12; :mod:`bazas.server.pace`):
+    #: slow, normal, fast or instant. Tables of bots only and scripted bots are instant.
+    table_speed: str = "normal"
     #: Issue 9: the table-manager port where outside programs connect to their program seats
     #: (``bazas serve --tm-port``; -1: off, 0: any free port) and its address.
     tm_port: int = -1

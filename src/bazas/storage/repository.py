@@ -251,6 +251,19 @@ class Repository:
             options["bound"] = sorted(bound)
             conn.execute(update(TableRow).where(TableRow.id == table_id).values(options=options))
 
+    def set_options(self, table_id: str, values: dict[str, Any]) -> None:
+        """Set (or, with None, remove) some keys of a table's options, keeping the others (the
+        table's speed and the seats its creator handed to bots, issue 12)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(select(TableRow.options).where(TableRow.id == table_id)).first()
+            options = dict(row.options) if row is not None and isinstance(row.options, dict) else {}
+            for key, value in values.items():
+                if value is None:
+                    options.pop(key, None)
+                else:
+                    options[key] = value
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(options=options))
+
     def events(self, table_id: str, after: int = 0) -> list[EventRecord]:
         with self.engine.connect() as conn:
             return [EventRecord(r.version, r.kind, r.payload) for r in conn.execute(

@@ -11,6 +11,7 @@ import { render } from "./table/render.js";
 import { renderConn, renderRulesLink } from "./table/info.js";
 import { hideTip, onExplanation, renderBidBox, tipForBid, tipForCallCell } from "./table/bidding.js";
 import { askHint, askUndo, claim, makeCall, maybeSendName, nextDeal, onError, onHint, openClaim, playCard, reply, sendName } from "./table/controls.js";
+import { moveSeat, onSeatMoved, openMoveSeat } from "./table/controls.js";
 import { historyStep, openHistory, openScore, reviewHistoryDeal } from "./table/dialogs.js";
 import { onKeyDown, runCommand, updateCmdPreview } from "./table/keyboard.js";
 import { replayStep } from "./table/play.js";
@@ -60,6 +61,7 @@ function onMessage(msg) {
     onHint(msg);
     render();
   } else if (msg.type === "explanation") onExplanation(msg);
+  else if (msg.type === "seat_key" && msg.moved) onSeatMoved(msg);
   else if (msg.type === "match") {
     app.match = msg; // a seat of a team match: which table and board, how the match stands
     showMatch(msg, app.lastState);
@@ -105,6 +107,8 @@ async function onClick(e) {
     case "btn-hint": return askHint();
     case "btn-undo": return askUndo();
     case "btn-claim": return openClaim();
+    case "btn-move": return openMoveSeat();
+    case "move-confirm": return moveSeat();
     case "btn-next": return nextDeal();
     case "btn-score":
     case "btn-score2": return openScore();

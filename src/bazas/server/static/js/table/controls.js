@@ -140,6 +140,45 @@ export function renderBanner() {
   }
 }
 
+/** The move-seat dialog (issue 13): first what moving does, then the link for the other device. */
+export function openMoveSeat() {
+  if (!me()) return toast(t("error.not_seated"), "warn");
+  $("#move-body").innerHTML = `<p>${t("move.explain")}</p><p class="muted small">${t("move.warning")}</p>
+    <div class="btns"><button type="button" class="btn primary" id="move-confirm">${t("move.confirm")}</button>
+    <button type="button" class="btn" data-close>${t("move.cancel")}</button></div>`;
+  $("#dlg-move").showModal();
+}
+
+export function moveSeat() {
+  if (!me()) return;
+  const button = $("#move-confirm");
+  if (send({ type: "move_seat" }) && button) button.disabled = true;
+}
+
+/** A `seat_key` message with `moved`: this device gave the seat up; the link opens it elsewhere. */
+export function onSeatMoved(msg) {
+  const url = new URL(msg.link, location.origin).href;
+  app.key = null;
+  if (app.conn) {
+    app.conn.key = null; // reconnecting, this page watches
+    app.conn.fallbackKey = null;
+  }
+  try {
+    localStorage.removeItem(`bazas.seat.${app.tableId}`);
+    const here = new URL(location.href);
+    here.searchParams.delete("k");
+    history.replaceState(history.state, "", here.pathname + here.search + here.hash);
+  } catch {
+    /* storage or history unavailable */
+  }
+  $("#move-body").innerHTML = `<p>${t("move.done")}</p>
+    <div class="invite"><input id="move-link" readonly value="${escapeHTML(url)}" aria-label="${t("move.link")}"><button type="button" class="btn small" data-copy="${escapeHTML(url)}">${t("invite.copy")}</button></div>
+    <p class="muted small">${t("move.after")}</p>`;
+  const dialog = $("#dlg-move");
+  if (!dialog.open) dialog.showModal();
+  $("#move-link")?.select();
+}
+
 export function renderActions() {
   const v = app.view;
   const seated = Boolean(me());
@@ -148,6 +187,7 @@ export function renderActions() {
   $("#btn-claim").disabled = !(seated && v.phase === "play" && v.declarer === me() && !app.pending?.claim);
   $("#btn-lasttrick").disabled = !(v.phase === "play" && v.tricks.length);
   $("#btn-lasttrick").setAttribute("aria-pressed", String(app.showLastTrick));
+  $("#btn-move").disabled = !seated;
   $("#actions").hidden = !seated;
   $("#cmd-form").hidden = !seated && v.phase !== "done";
 }
