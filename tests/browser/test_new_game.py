@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 GAME = "double-bonus-rubber"
-ENV = {"BAZAS_RULESETS": "support.games.double_bonus_rubber",
+ENV = {"BAZAS_RULESETS": "support.games.double_bonus_rubber", "BAZAS_TABLE_SPEED": "instant",
        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT / "tests"), os.environ.get("PYTHONPATH")]))}
 
 

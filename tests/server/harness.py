@@ -34,6 +34,7 @@ FAST_ENV = {
     "BAZAS_BOTS": "simple",
     "BAZAS_BOT_SECONDS": "0.02",
     "BAZAS_AUTO_NEXT_DELAY": "0",
+    "BAZAS_TABLE_SPEED": "instant",  # bots act as soon as they decide (issue 12's pace: test_table_pace.py)
     "BAZAS_ANALYSIS": "0",
     "BAZAS_BOT_WORKERS": "2",
     # Many tables and sockets from loopback, and reproducible deals at tables with open seats

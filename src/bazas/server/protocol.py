@@ -83,6 +83,26 @@ class NameMessage(_Message):
         return _checked_name(value)
 
 
+SpeedName = Literal["slow", "normal", "fast", "instant"]
+
+
+class SpeedMessage(_Message):
+    """The table's pace (issue 12): how long bots' calls and cards, and a finished trick, are
+    held before the table moves on; any seated player may change it (protocol v1.6)."""
+
+    type: Literal["speed"]
+    speed: SpeedName
+
+
+class SeatBotMessage(_Message):
+    """The table's creator hands a seat nobody has taken to a bot (``bot`` true), or takes it back
+    for a person (issue 12; protocol v1.6)."""
+
+    type: Literal["seat_bot"]
+    seat: SeatName
+    bot: StrictBool
+
+
 class MoveSeatMessage(_Message):
     """Move my seat to another device: the answer is a fresh link (``seat_key`` with ``moved``);
     this device's key stops working at once (protocol v1.5)."""
@@ -99,7 +119,8 @@ def _checked_name(value: str) -> str:
 
 ClientMessage = Annotated[
     CallMessage | CardMessage | ClaimMessage | ClaimReplyMessage | UndoMessage | UndoReplyMessage
-    | HintMessage | ExplainMessage | NextMessage | SyncMessage | NameMessage | MoveSeatMessage,
+    | HintMessage | ExplainMessage | NextMessage | SyncMessage | NameMessage | MoveSeatMessage
+    | SpeedMessage | SeatBotMessage,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -129,6 +150,12 @@ class SeatInfo(_Data):
                              "the table's bot plays for it until the person comes back (protocol v1.4)")
 
 
+class PaceInfo(_Data):
+    call: float
+    card: float
+    trick: float
+
+
 class _TableFields(_Data):
     id: str
     ruleset: str
@@ -144,6 +171,13 @@ class _TableFields(_Data):
     bot_seconds: float
     prepared: bool = Field(default=False, description="the deals come from a seed given at creation, "
                            "so they could be known in advance (issue 13; protocol v1.5)")
+    speed: SpeedName = Field(default="instant", description="the table's pace (issue 12; protocol v1.6)")
+    pace: PaceInfo | None = Field(default=None, description="the seconds that speed holds a bot's call, a "
+                                  "bot's card, and a finished trick before the next lead")
+    creator: SeatName | None = Field(default=None, description="the seat of who created the table: it "
+                                     "may hand seats nobody has taken to bots")
+    robots: list[SeatName] = Field(default_factory=list, description="seats the creator handed to bots "
+                                   "(a bot plays them until a person takes the seat or the creator takes it back)")
 
 
 class TableInfo(_TableFields):
@@ -283,10 +317,18 @@ class StateMessage(_Message):
     events: list[EventInfo] = Field(description="what the last accepted command(s) did (public facts)")
 
 
+class LangText(_Data):
+    es: str
+    en: str
+
+
 class ErrorMessage(_Message):
     type: Literal["error"]
     code: ErrorCode
-    message: str
+    message: str = Field(description="the refusal in English")
+    reason: str | None = Field(default=None, description="what exactly was refused (issue 12: a key of "
+                               "server/i18n, ``refusal.<reason>``)")
+    text: LangText | None = Field(default=None, description="the refusal in each language (issue 12)")
 
 
 class HintReply(_Message):
@@ -333,6 +375,8 @@ class CreateTable(_Message):
         "shown on the table"))
     first_dealer: SeatName = "N"
     public: bool = Field(default=False, description="listed by GET /api/tables (default: private)")
+    speed: SpeedName | None = Field(default=None, description="the table's pace (default: the server's, "
+                                    "instant for bots only; issue 12)")
 
     @field_validator("name")
     @classmethod
