@@ -86,6 +86,63 @@ def check_page_hides_other_table(page: Page) -> None:
         assert r["table"] == m["participant"]["table"] and r["board"] > done
 
 
+REVIEW_JS = """() => ({progress: window.bazasMatch.msg.progress,
+  picker: [...document.querySelectorAll('#board-picker [data-review-board]')].map(e => Number(e.dataset.reviewBoard)),
+  shown: [...document.querySelectorAll('#board-review .match-board-review')].map(e => Number(e.dataset.board)),
+  tables: [...document.querySelectorAll('#board-review .match-table-review')].map(e => Number(e.dataset.table))})"""
+
+
+def check_review_hides_unfinished(watcher: Page) -> None:
+    """issue 10 point 1: the match page's board review (hands, DD table, both tables' play) holds
+    only boards both tables have finished."""
+    r = watcher.evaluate(REVIEW_JS)
+    done = min(int(r["progress"]["1"]), int(r["progress"]["2"]))
+    assert all(b <= done for b in r["picker"] + r["shown"]), (r, done)
+
+
+def check_own_boards(page: Page, seat: str) -> bool:
+    """issue 10 point 2: "Our boards" at a seat shows its own table's record of a board the other
+    table has not finished (only that table's play); returns whether such a board was shown."""
+    m = page.evaluate("() => window.bazas.match || null")
+    if not m or not m["own"] or not page.is_visible("#match-own-boards"):
+        return False
+    board = m["own"][-1]["board"]
+    page.click("#match-own-boards")
+    page.click(f'#dlg-match-boards [data-review-board="{board}"]')
+    page.wait_for_selector(f'#dlg-match-boards .match-board-review[data-board="{board}"]')
+    review = page.evaluate("""() => ({complete: document.querySelector('#dlg-match-boards .match-board-review').dataset.complete,
+      tables: [...document.querySelectorAll('#dlg-match-boards .match-table-review')].map(e => Number(e.dataset.table))})""")
+    page.click("#match-own-close")
+    if review["complete"] == "1":  # the other table finished it meanwhile: both tables shown
+        assert review["tables"] == [1, 2]
+        return False
+    assert review["tables"] == [int(seat[0])], review
+    return True
+
+
+def check_final_review(watcher: Page, boards: int) -> None:
+    """issue 10 point 1: at the end, every board's hand record, DD table and par, and both
+    tables' play replayed card by card (forward and back)."""
+    for b in range(1, boards + 1):
+        watcher.click(f'#board-picker [data-review-board="{b}"]')
+        root = f'#board-review .match-board-review[data-board="{b}"]'
+        watcher.wait_for_selector(f"{root} .match-dd table.dd", timeout=120_000)
+        assert watcher.eval_on_selector_all(f"{root} .match-hand-record .hr-hand", "els => els.length") == 4
+        assert watcher.is_visible(f"{root} .match-dd .par")
+        assert watcher.eval_on_selector_all(f"{root} .match-table-review", "els => els.length") == 2
+        for table in (1, 2):
+            col = f'{root} .match-table-review[data-table="{table}"]'
+            total = int(watcher.get_attribute(col, "data-total") or 0)
+            if not total:
+                continue  # passed out: nothing to replay
+            watcher.click(f'{col} [data-mstep="next"]')
+            watcher.wait_for_selector(f'{col}[data-step="1"]')
+            watcher.click(f'{col} [data-mstep="last"]')
+            watcher.wait_for_selector(f'{col}[data-step="{total}"]')
+            watcher.click(f'{col} [data-mstep="prev"]')
+            watcher.wait_for_selector(f'{col}[data-step="{total - 1}"]')
+
+
 def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Server, browser: Browser) -> None:
     ctx_a, ctx_b, ctx_c = (new_context(browser, lang) for lang in ("es", "en", "es"))
     try:
@@ -103,6 +160,7 @@ def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Ser
         for seat, p in pages.items():
             p.wait_for_selector(f'#match-banner[data-table="{seat[0]}"]')
             assert p.is_hidden("#btn-history"), "a match's table has no public history"
+        own_seen: dict[str, bool] = {}
         deadline = time.monotonic() + 300
         while not all(table_done(p) for p in pages.values()):
             assert time.monotonic() < deadline, "the match did not end in time"
@@ -118,13 +176,23 @@ def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Ser
             done = min(int(shown["progress"]["1"]), int(shown["progress"]["2"]))
             for board, cls in shown["rows"]:
                 assert cls == ("complete" if int(board) <= done else "pending"), (board, cls, done)
+            check_review_hides_unfinished(watcher)
+            for seat, p in pages.items():
+                if not own_seen.get(seat) and not table_done(p):
+                    own_seen[seat] = check_own_boards(p, seat)
             if not moved:
                 time.sleep(0.1)
         watcher.wait_for_function("() => document.body.dataset.over === '1'", timeout=60_000)
         assert watcher.eval_on_selector_all("tr.complete", "els => els.length") == 2
+        check_final_review(watcher, 2)
+        assert page_errors(watcher) == []
         for p in pages.values():
             p.wait_for_function("() => window.bazas.match && window.bazas.match.over", timeout=60_000)
             check_page_hides_other_table(p)
+            # Point 5: the table page says the match is over and leads to the match page.
+            p.wait_for_selector('#match-banner[data-over="1"] #match-see')
+            assert p.get_attribute("#match-see", "href") == f"/match/{match_id}"
+            assert p.is_hidden("#btn-next")
             assert page_errors(p) == []
         final = watcher.evaluate("() => window.bazasMatch.msg")
         pbn = server.get(f"/api/matches/{match_id}.pbn").decode()

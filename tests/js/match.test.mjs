@@ -54,3 +54,48 @@ test("issue 10: the home form's body: boards clamped to 1-32, seats bot or open,
   assert.equal(Object.keys(body.seats).length, 8);
   assert.deepEqual(form.MATCH_SEATS.map(form.teamOfSeat), ["A", "B", "A", "B", "B", "A", "B", "A"]);
 });
+
+const board = await import(ui("match/board.js"));
+
+function review(complete) {
+  const hands = { N: ["SA", "SK"], E: ["HA", "HK"], S: ["DA", "DK"], W: ["CA", "CK"] };
+  const rec = (table) => ({
+    table, contract: "4S", declarer: "N", result: "=", score_ns: 420, lead: "HA", calls: ["1S", "P", "4S", "P", "P", "P"],
+    claim: null, analysis: null,
+    replay: { all_hands: hands, tricks: [{ leader: "E", cards: [["E", "HA"], ["S", "DA"], ["W", "CA"], ["N", "SA"]], winner: "N" }], current: null },
+  });
+  return {
+    board: 1, dealer: "N", vulnerability: "None", all_hands: hands, complete, analysis_pending: true, dd: null,
+    tables: complete ? [rec(1), rec(2)] : [rec(1)], table1_ns: 420, table2_ns: 170, imps_a: 6,
+  };
+}
+
+test("issue 10 point 1: a board's review has the hand record, both tables' columns and a replay per table", () => {
+  const html = board.boardReviewHTML(review(true), { 1: 2 });
+  assert.match(html, /data-board="1" data-complete="1"/);
+  assert.equal((html.match(/class="match-table-review"/g) || []).length, 2);
+  assert.match(html, /data-table="1" data-step="2" data-total="4"/);
+  assert.match(html, /data-table="2" data-step="0" data-total="4"/);
+  assert.match(html, /match\.ddPending/); // the analysis is on its way
+  assert.equal(board.moveStep(review(true).tables[0], "next", 3), 4);
+  assert.equal(board.moveStep(review(true).tables[0], "next", 4), 4);
+  assert.equal(board.moveStep(review(true).tables[0], "prev", 0), 0);
+});
+
+test("issue 10 point 2: before both tables finish, a seat's review has its own table only", () => {
+  const html = board.boardReviewHTML(review(false));
+  assert.match(html, /data-complete="0"/);
+  assert.equal((html.match(/class="match-table-review"/g) || []).length, 1);
+  assert.match(html, /match\.ownOnly/);
+  const msg = { complete: [{ board: 1 }], own: [{ board: 2 }, { board: 3 }] };
+  assert.deepEqual(board.reviewableBoards(msg), [1, 2, 3]);
+  assert.deepEqual(board.reviewableBoards({ complete: [], own: [] }), []);
+});
+
+test("issue 10 point 3: the home form reads a PBN's boards and sends the file", () => {
+  const pbn = '% PBN 2.1\n\n[Board "1"]\n[Deal "N:AK.. ..."]\n\n[Board "2"]\n[Dealer "E"]\n[Deal "E:..."]\n\n[Board "3"]\n';
+  assert.deepEqual(form.pbnBoards(pbn), [1, 2]);
+  assert.deepEqual(form.pbnBoards("not a pbn"), []);
+  assert.equal(form.matchBody("A", "B", 4, {}, "en", pbn).pbn, pbn);
+  assert.equal("pbn" in form.matchBody("A", "B", 4, {}, "en"), false);
+});

@@ -1,18 +1,70 @@
-// The home page's "team match" form: team names, boards, each of the eight seats a bot or a
-// person (an invitation link); POST /api/matches, then the links and the match page.
+// The home page's "team match" form: team names, boards (dealt by the server, or a PBN file's),
+// each of the eight seats a bot or a person (an invitation link); POST /api/matches, then the
+// links and the match page. A bad PBN file is refused by the server naming the line and the tag.
 import { applyStatic, detectLang, loadLang, onLangChange, seatName, t } from "../i18n.js";
 import { copyText, escapeHTML, toast } from "../common.js";
 
 const $ = (s) => document.querySelector(s);
 export const MATCH_SEATS = ["1N", "1E", "1S", "1W", "2N", "2E", "2S", "2W"];
 const kinds = Object.fromEntries(MATCH_SEATS.map((s) => [s, "bot"]));
+// The largest PBN the server takes (characters; its request bodies are limited too).
+export const MAX_PBN = 60000;
+const upload = { name: "", text: null };
 
-/** The body of POST /api/matches from the form's values. */
-export function matchBody(teamA, teamB, boards, seatKinds, lang) {
+/** The body of POST /api/matches from the form's values (`pbn`: a file's text, or null). */
+export function matchBody(teamA, teamB, boards, seatKinds, lang, pbn = null) {
   const n = Math.min(32, Math.max(1, Math.round(Number(boards) || 4)));
   const seats = {};
   for (const s of MATCH_SEATS) seats[s] = seatKinds[s] === "open" ? "open" : "bot";
-  return { team_a: String(teamA || "").trim() || "A", team_b: String(teamB || "").trim() || "B", boards: n, seats, lang };
+  const body = { team_a: String(teamA || "").trim() || "A", team_b: String(teamB || "").trim() || "B", boards: n, seats, lang };
+  if (pbn) body.pbn = pbn;
+  return body;
+}
+
+/** The board numbers of a PBN text whose game has a Deal (a first look; the server checks it all). */
+export function pbnBoards(text) {
+  const boards = new Set();
+  for (const game of String(text || "").split(/\r?\n\s*\r?\n/)) {
+    const board = /^\[Board\s+"(\d+)"\]/m.exec(game);
+    if (board && /^\[Deal\s+"[^"]+"\]/m.test(game)) boards.add(Number(board[1]));
+  }
+  return [...boards].sort((a, b) => a - b);
+}
+
+function showUpload(message = null, bad = false) {
+  const status = $("#match-pbn-status");
+  if (!status) return;
+  const n = upload.text ? pbnBoards(upload.text).length : 0;
+  status.textContent = message ?? (upload.text ? t("match.pbnLoaded", { name: upload.name, n }) : "");
+  status.classList.toggle("error", bad);
+  $("#match-pbn-clear").hidden = !upload.text;
+  $("#match-boards").disabled = Boolean(upload.text);
+  if (upload.text && n) $("#match-boards").value = String(n);
+}
+
+async function readUpload(e) {
+  const file = e.target.files?.[0];
+  upload.name = file?.name || "";
+  upload.text = null;
+  if (!file) return showUpload();
+  if (file.size > MAX_PBN) {
+    e.target.value = "";
+    return showUpload(t("match.pbnTooBig"), true);
+  }
+  const text = await file.text();
+  if (!pbnBoards(text).length) {
+    e.target.value = "";
+    return showUpload(t("match.pbnNone", { name: upload.name }), true);
+  }
+  upload.text = text;
+  showUpload();
+}
+
+function clearUpload() {
+  upload.name = "";
+  upload.text = null;
+  $("#match-pbn").value = "";
+  showUpload();
 }
 
 /** Team A sits N/S at table 1 and E/W at table 2 (seed 002). */
@@ -53,15 +105,21 @@ async function create(e) {
   $("#match-error").textContent = "";
   try {
     const body = matchBody($("#team-a").value, $("#team-b").value, $("#match-boards").value, kinds,
-      document.documentElement.lang);
+      document.documentElement.lang, upload.text);
     const res = await fetch("/api/matches", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
     const data = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || res.status));
+    if (!res.ok) {
+      const err = new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || res.status));
+      err.pbn = res.status === 400 || JSON.stringify(data.detail || "").includes("pbn");
+      throw err;
+    }
     showLinks(data);
   } catch (err) {
-    $("#match-error").textContent = t("match.error", { detail: err.message });
+    $("#match-error").textContent = upload.text && err.pbn
+      ? t("match.pbnError", { detail: err.message })
+      : t("match.error", { detail: err.message });
   } finally {
     btn.disabled = false;
   }
@@ -74,6 +132,9 @@ async function main() {
   renderSeats();
   onLangChange(renderSeats);
   $("#new-match").addEventListener("submit", create);
+  $("#match-pbn")?.addEventListener("change", readUpload);
+  $("#match-pbn-clear")?.addEventListener("click", clearUpload);
+  onLangChange(() => showUpload());
   $("#new-match").addEventListener("change", (e) => {
     const seat = e.target.dataset?.matchSeat;
     if (seat) kinds[seat] = e.target.value;
