@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from bazas.engine.auction import Auction
@@ -46,8 +47,8 @@ from bazas.engine.session import ScoredDeal, Session
 from .pbn import PbnError, PbnGame
 from .pbn import loads as pbn_loads
 
-__all__ = ["RecordError", "dump_per_side", "dump_scored_deal", "dump_session", "load_session", "session_from_pbn",
-           "session_from_record"]
+__all__ = ["RecordError", "dump_per_side", "dump_scored_deal", "dump_session", "game_ruleset", "load_session",
+           "option_tags", "option_text", "session_from_pbn", "session_from_record"]
 
 _TOP_FIELDS = {"ruleset", "first_dealer", "stopped", "deals", "options"}
 _INFO_FIELDS = {"event", "date", "site", "players", "title", "comment", "comments", "note", "notes"}
@@ -350,6 +351,64 @@ def session_from_pbn(games: tuple[PbnGame, ...] | list[PbnGame], ruleset: str = 
         except BazasError as exc:
             raise RecordError(str(exc), index, field) from None
     return session
+
+
+# -- the game and its table options in PBN (issue 11) ---------------------------------------------
+#: Our PBN tags for the game a deal was played under: its id with the options (a variant's id that
+#: :func:`bazas.engine.rulesets.get` reads back) and the options themselves as JSON.
+RULESET_TAG = "BazasRuleset"
+OPTIONS_TAG = "BazasOptions"
+
+
+def option_text(options: Mapping[str, object]) -> str:
+    """The options as a line of text: ``honours "later", nullos true``."""
+    return ", ".join(f"{name} {json.dumps(value)}" for name, value in options.items())
+
+
+def option_tags(ruleset: Ruleset | str) -> list[tuple[str, str]]:
+    """The PBN tags that name the game and its table options (none of options for the game itself).
+
+    >>> option_tags("royal-auction+nullos")
+    [('BazasRuleset', 'royal-auction+nullos'), ('BazasOptions', '{"nullos":true}')]
+    >>> option_tags("rubber")
+    [('BazasRuleset', 'rubber')]
+    """
+    game = get_ruleset(ruleset)
+    tags = [(RULESET_TAG, game.id)]
+    if game.options():
+        tags.append((OPTIONS_TAG, json.dumps(game.options(), separators=(",", ":"))))
+    return tags
+
+
+def game_ruleset(game: PbnGame, default: str | None = None) -> Ruleset | None:
+    """The game a PBN game was played under, as :func:`option_tags` wrote it: ``[BazasRuleset]``
+    with the options of ``[BazasOptions]``; ``default`` (or None) when the tags are absent. A bad
+    tag raises :class:`RecordError` naming it.
+
+    >>> g = PbnGame((("Board", "1"), ("BazasRuleset", "auction-1920"), ("BazasOptions", '{"honours":"later"}')))
+    >>> game_ruleset(g).id, game_ruleset(g).options()
+    ('auction-1920+later-honours', {'honours': 'later'})
+    """
+    name = game.tag(RULESET_TAG) or default
+    if not name:
+        return None
+    try:
+        ruleset = get_ruleset(name)
+    except BazasError as exc:
+        raise RecordError(str(exc), None, RULESET_TAG) from None
+    text = game.tag(OPTIONS_TAG)
+    if not text:
+        return ruleset
+    try:
+        options = json.loads(text)
+    except ValueError:
+        raise RecordError(f"expected a JSON object of options, not {text!r}", None, OPTIONS_TAG) from None
+    if not isinstance(options, dict):
+        raise RecordError(f"expected a JSON object of options, not {text!r}", None, OPTIONS_TAG)
+    try:
+        return ruleset.with_options(options)
+    except RulesetOptionError as exc:
+        raise RecordError(str(exc), None, f"{OPTIONS_TAG}.{exc.option}") from None
 
 
 # -- dumping -------------------------------------------------------------------------------------

@@ -185,7 +185,8 @@ class TableActor:
         self.scheduler.speed = self.speed
         self.encoder.extra = {"speed": self.speed, "pace": PACES[self.speed].to_dict(),
                               "creator": None if self.creator is None else self.creator.name,
-                              "robots": [s.name for s in SEATS if s in self.robots]}
+                              "robots": [s.name for s in SEATS if s in self.robots],
+                              "cut": self.options.get("cut")}
 
     # -- life ---------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -395,7 +396,7 @@ class TableActor:
             conn.error("busy", f"too many name changes: at most {self.hub.settings.names_per_minute:g} a minute")
             return
         try:
-            command = command_of(seat, msg)
+            command = command_of(seat, msg, self.table.ruleset)
         except InvalidNotation as exc:
             conn.error("bad_message", str(exc))
             return

@@ -15,6 +15,7 @@ encoding is faster.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from typing import Any
 
 from bazas.engine.cards import ALL_CARDS, Hand
 from bazas.engine.deal import Deal
+from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.seats import SEATS, Seat, Side
 from bazas.engine.session import Session
 from bazas.engine.state import Event
@@ -173,8 +175,21 @@ def table_info(table_id: str, table: Table, presence: Presence, bot_seconds: flo
         "spectators": presence.spectators,
         "bot_seconds": bot_seconds,
         "prepared": prepared,
+        "options": table_options(table.ruleset),
         **(extra or {}),
     }
+
+
+@functools.lru_cache(maxsize=256)
+def _options_json(ruleset: str) -> str:
+    return json.dumps(get_ruleset(ruleset).options())
+
+
+def table_options(ruleset: str) -> dict[str, Any]:
+    """The table options of the game ``ruleset`` (a variant's id: ``auction-1920+nullos``), as
+    ``Ruleset.options()`` gives them (issue 11)."""
+    options: dict[str, Any] = json.loads(_options_json(ruleset))
+    return options
 
 
 # -- state messages -------------------------------------------------------------------------------

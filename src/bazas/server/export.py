@@ -1,5 +1,6 @@
 """Finished deals as PBN (through :mod:`bazas.formats.pbn`): board, players, dealer,
-vulnerability, the deal, the auction, the play trick by trick, contract and result."""
+vulnerability, the deal, the auction, the play trick by trick, contract and result; the game and its
+table options (``[BazasRuleset]``, ``[BazasOptions]``, issue 11) after the mandatory tags."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.seats import Seat
 from bazas.engine.state import DealState
 from bazas.formats.pbn import MANDATORY_TAGS, PbnGame, dumps, write_calls
+from bazas.formats.records import option_tags, option_text
 
 
 def deal_game(state: DealState, *, number: int, vulnerability: Vulnerability, ruleset: str,
@@ -33,6 +35,7 @@ def deal_game(state: DealState, *, number: int, vulnerability: Vulnerability, ru
         "Declarer": declarer_text, "Contract": contract_text, "Result": result,
     }
     tags = [(name, values.get(name, "")) for name in MANDATORY_TAGS]
+    tags += option_tags(ruleset)
     sections: list[tuple[str, tuple[str, ...]]] = []
     tags.append(("Auction", state.dealer.name))
     sections.append(("Auction", tuple(write_calls([str(c) for c in state.auction.calls]))))
@@ -50,7 +53,9 @@ def deal_game(state: DealState, *, number: int, vulnerability: Vulnerability, ru
         if play.claim is not None:
             lines.append("*")
         sections.append(("Play", tuple(lines)))
-    return PbnGame(tuple(tags), tuple(sections))
+    game = get_ruleset(ruleset)
+    comments = (f"{{bazas table options: {option_text(game.options())}}}",) if game.options() else ()
+    return PbnGame(tuple(tags), tuple(sections), comments)
 
 
 def pbn_text(games: Iterable[PbnGame]) -> str:

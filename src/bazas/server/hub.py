@@ -11,10 +11,12 @@ import asyncio
 import contextlib
 import gc
 import logging
+import random
 import secrets
 import time
 from typing import Any
 
+from bazas.engine.cut import draw_for
 from bazas.engine.errors import BazasError
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets import one_table as one_table_rulesets
@@ -156,6 +158,11 @@ class Hub:
             ruleset = get_ruleset(request.ruleset)
         except BazasError as exc:
             raise ValueError(str(exc)) from None
+        if request.options:  # the game's table options (issue 11), checked by CreateTable already
+            try:
+                ruleset = ruleset.with_options(request.options)
+            except BazasError as exc:
+                raise ValueError(f"options: {exc}") from None
         if not ruleset.one_table:
             playable = ", ".join(r.id for r in one_table_rulesets())
             raise ValueError(f"{ruleset.id} cannot be played at one table (playable: {playable})")
@@ -187,7 +194,14 @@ class Hub:
             if others:
                 raise ValueError(f"seed (prepared deals) is only for a table where everybody agreed to them: "
                                  f"not with seats open to other people ({', '.join(others)})")
-        table = Table.create(ruleset.id, players, Seat.parse(request.first_dealer))
+        cut = None
+        if request.first_dealer == "draw":  # seeds 000 and 003: the first dealer is drawn (issue 11)
+            cut = draw_for(ruleset, random.SystemRandom() if request.seed is None
+                           else random.Random(f"{request.seed}:cut"))
+            first_dealer = cut.dealer
+        else:
+            first_dealer = Seat.parse(request.first_dealer)
+        table = Table.create(ruleset.id, players, first_dealer)
         config = table.config()
         options: dict[str, Any] = {"lang": request.lang}
         if request.bot_seconds is not None:
@@ -196,6 +210,8 @@ class Hub:
             options["seed"] = request.seed
         if request.public:
             options["public"] = True
+        if cut is not None:  # the cards cut and who deals, shown on the table
+            options["cut"] = cut.to_dict()
         if request.speed is not None:
             options["speed"] = request.speed
         if me is not None:

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
 from .limits import name_problem, text_problem
 
@@ -156,6 +165,14 @@ class PaceInfo(_Data):
     trick: float
 
 
+class CutInfo(_Data):
+    """The draw for the first dealer (``bazas.engine.cut.DealerDraw.to_dict()``)."""
+
+    cards: dict[SeatName, str] = Field(description="the card each player cut")
+    dealer: SeatName
+    rule: Literal["lowest", "highest"] = Field(description="which card deals (Auction: lowest; contract: highest)")
+
+
 class _TableFields(_Data):
     id: str
     ruleset: str
@@ -171,6 +188,10 @@ class _TableFields(_Data):
     bot_seconds: float
     prepared: bool = Field(default=False, description="the deals come from a seed given at creation, "
                            "so they could be known in advance (issue 13; protocol v1.5)")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's table options, chosen at "
+                                    "creation (``Ruleset.options()``; issue 11)")
+    cut: CutInfo | None = Field(default=None, description="the cut for the first dealer (None: the creator "
+                                "fixed the first dealer; issue 11)")
     speed: SpeedName = Field(default="instant", description="the table's pace (issue 12; protocol v1.6)")
     pace: PaceInfo | None = Field(default=None, description="the seconds that speed holds a bot's call, a "
                                   "bot's card, and a finished trick before the next lead")
@@ -373,7 +394,13 @@ class CreateTable(_Message):
     seed: StrictInt | Annotated[str, Field(max_length=64)] | None = Field(default=None, description=(
         "prepared (reproducible) deals: only at a table without open seats for other people, and "
         "shown on the table"))
-    first_dealer: SeatName = "N"
+    first_dealer: SeatName | Literal["draw"] = Field(default="draw", description=(
+        'who deals first: "draw" (the default: the players cut, as seeds 000 and 003 say; the cards '
+        "and who deals are shown on the table) or a seat the creator fixes"))
+    options: dict[Annotated[str, Field(max_length=32)], StrictBool | StrictInt | Annotated[str, Field(max_length=32)]] = \
+        Field(default_factory=dict, max_length=16, description=(
+            "the game's table options (GET /api/rulesets/{name}: option_help, option_controls), e.g. "
+            '{"honours": "later", "nullos": true}; a bad one is refused naming it (issue 11)'))
     public: bool = Field(default=False, description="listed by GET /api/tables (default: private)")
     speed: SpeedName | None = Field(default=None, description="the table's pace (default: the server's, "
                                     "instant for bots only; issue 12)")
@@ -401,6 +428,25 @@ class CreateTable(_Message):
             if problem is not None:
                 raise ValueError(f"seed: {problem}")
         return value
+
+    @model_validator(mode="after")
+    def _options(self) -> CreateTable:
+        """The options are the game's own: checked by ``Ruleset.with_options`` (an unknown game is
+        left to the table's creation, which names the games it knows)."""
+        if self.options:
+            from bazas.engine.errors import BazasError
+            from bazas.engine.rulesets import RulesetOptionError
+            from bazas.engine.rulesets import get as get_ruleset
+
+            try:
+                game = get_ruleset(self.ruleset)
+            except BazasError:
+                return self
+            try:
+                game.with_options(self.options)
+            except RulesetOptionError as exc:
+                raise ValueError(f"options.{exc.option}: {exc}") from None
+        return self
 
 
 class CreatedTable(_Message):

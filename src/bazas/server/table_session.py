@@ -29,6 +29,9 @@ from bazas.engine.calls import parse_call
 from bazas.engine.cards import Card
 from bazas.engine.deal import Deal, deal_random
 from bazas.engine.errors import InvalidNotation
+from bazas.engine.rulesets import Ruleset
+from bazas.engine.rulesets import get as get_ruleset
+from bazas.engine.rulesets.denominations import denominations_of
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import ClaimAction, DealState, Event
 from bazas.engine.table import (
@@ -65,19 +68,25 @@ def context_dict(ctx: TableContext) -> dict[str, Any]:
     return ctx.to_dict()
 
 
-def command_of(seat: Seat, msg: Any) -> Command:
+def command_of(seat: Seat, msg: Any, ruleset: Ruleset | str | None = None) -> Command:
     """The table command a seated player's message asks for (``call``, ``card``, ``claim``,
     ``claim_reply``, ``undo``, ``undo_reply``, ``next``, ``name``: see
     :mod:`bazas.server.protocol`); raises :class:`InvalidNotation` for an unknown call or card
-    text or another message type.
+    text or another message type. A call is read as ``ruleset`` writes its bids (Royal Auction's
+    ``1RS``, a nullo's ``1NU``: issue 11).
 
     >>> from bazas.server.protocol import CLIENT_MESSAGE
     >>> command_of(Seat.S, CLIENT_MESSAGE.validate_python({"type": "card", "card": "H10"}))
     Act(seat=<Seat.S: 2>, action=Card.parse('HT'), expect=None)
+    >>> from bazas.engine.rulesets import get
+    >>> str(command_of(Seat.N, CLIENT_MESSAGE.validate_python({"type": "call", "call": "1NU"}),
+    ...                get("royal-auction+nullos")).action)
+    '1NU'
     """
     kind = msg.type
     if kind == "call":
-        return Act(seat, parse_call(msg.call))
+        denominations = None if ruleset is None else denominations_of(get_ruleset(ruleset))
+        return Act(seat, parse_call(msg.call) if denominations is None else denominations.parse_call(msg.call))
     if kind == "card":
         return Act(seat, Card.parse(msg.card))
     if kind == "claim":
