@@ -25,6 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from bazas.engine.seats import SEATS, Seat
 from bazas.storage import hash_token
 
+from .learn import install_learn_routes
+
 if TYPE_CHECKING:
     from .actor import TableActor
     from .hub import Hub
@@ -100,10 +102,11 @@ def lobby_entry(actor: TableActor, reservations: Reservations) -> dict[str, Any]
 
 
 def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
-    """The lobby's API (``GET /api/lobby``, ``POST /api/lobby/{table_id}/join``) and the pages
-    ``/lobby``, ``/me`` and ``/learn``."""
+    """The lobby's API (``GET /api/lobby``, ``POST /api/lobby/{table_id}/join``), the lesson's
+    (:mod:`bazas.server.learn`) and the pages ``/lobby``, ``/me`` and ``/learn``."""
     reservations = Reservations()
     app.state.lobby_reservations = reservations
+    install_learn_routes(app)
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
@@ -114,6 +117,10 @@ def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
         """Public tables still in play, newest first, with their seats (free ones marked)."""
         hub = hub_of(request)
         rows = await hub.store.read(hub.repository.public_tables, LOBBY_TABLES)
+        site = getattr(hub, "site_lobby", None)
+        if site is not None:  # several servers (issue 14): each table's entry as its owner published it
+            found = await site([row["id"] for row in rows if row["status"] != "over"])
+            return {"tables": [found[row["id"]] for row in rows if row["id"] in found]}
         out = []
         for row in rows:
             if row["status"] == "over":

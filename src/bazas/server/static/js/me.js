@@ -4,6 +4,7 @@ import { applyStatic, contractHTML, detectLang, lang, loadLang, onLangChange, se
 import { escapeHTML, initControls, toast } from "./common.js";
 import { fetchRulesets, rulesetName } from "./facts.js";
 import { loadRecord, saveRecord } from "./record.js";
+import { installSprite } from "./cards.js";
 
 const $ = (s) => document.querySelector(s);
 const page = { record: null, rulesets: [], filter: "" };
@@ -82,6 +83,7 @@ function render() {
 }
 
 async function main() {
+  installSprite();
   await loadLang(detectLang());
   initControls();
   page.record = loadRecord();
