@@ -31,7 +31,10 @@ from bazas.engine.rulesets.three_handed_auction import (
     score,
 )
 from bazas.engine.seats import Seat
-from bazas.engine.three_handed import DUMMY_SEAT, PLAYERS, ThreeHandedAuction, play_state
+from bazas.engine.three_handed import PLAYERS, ThreeHandedAuction, play_state
+from bazas.formats.three_handed import dump, points_of
+
+_points = points_of
 
 __all__ = ["autoplay", "dump", "load", "play_deal3", "render"]
 
@@ -129,44 +132,6 @@ def load(record: Mapping[str, Any]) -> tuple[ScoreSheet, list[ThreeHandedDealSco
         results.append(result)
         sheet = s.after
     return sheet, scored, results
-
-
-def _points(s: ThreeHandedDealScore) -> dict[str, int]:
-    out = {p.name: 0 for p in PLAYERS}
-    for item in s.items:
-        out[item.player.name] += item.points
-    return out
-
-
-def dump(sheet: ScoreSheet, scored: list[ThreeHandedDealScore], results: list[ThreeHandedResult],
-         extra_rows: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The scored rubber as data: each player's points per deal and in total, and the settlement."""
-    rows = []
-    for n, (s, r) in enumerate(zip(scored, results, strict=True), start=1):
-        row: dict[str, Any] = {
-            "deal": n, "dealer": s.dealer.name,
-            "contract": "passed" if r.contract is None else str(r.contract),
-            "declarer": None if r.declarer is None else r.declarer.name,
-            "tricks": None if r.contract is None else r.tricks,
-            "points": _points(s),
-            "items": [{"kind": i.kind.value, "player": i.player.name, "points": i.points, "below": i.below}
-                      for i in s.items],
-            "game_won_by": None if s.game_won_by is None else s.game_won_by.name,
-        }
-        if extra_rows is not None:
-            row.update(extra_rows[n - 1])
-        rows.append(row)
-    return {
-        "ruleset": "three-handed-auction", "players": [p.name for p in PLAYERS], "dummy": DUMMY_SEAT.name,
-        "deals": rows,
-        "totals": {p.name: sheet.total(p) for p in PLAYERS},
-        "above": {p.name: sheet.above[i] for i, p in enumerate(PLAYERS)},
-        "below": {p.name: sheet.below[i] for i, p in enumerate(PLAYERS)},
-        "games": {p.name: sheet.games[i] for i, p in enumerate(PLAYERS)},
-        "finished": sheet.over, "winner": None if sheet.winner is None else sheet.winner.name,
-        "settlement": {a.name: {b.name: v for b, v in row.items()} for a, row in sheet.settlement().items()},
-        "net": {p.name: v for p, v in sheet.net().items()},
-    }
 
 
 def render(sheet: ScoreSheet, scored: list[ThreeHandedDealScore], results: list[ThreeHandedResult]) -> str:

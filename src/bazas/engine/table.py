@@ -335,9 +335,13 @@ class Table:
     # -- construction ---------------------------------------------------------------------------
     @staticmethod
     def create(ruleset: str, players: Sequence[Player], first_dealer: Seat = Seat.N) -> Table:
+        rs = get_ruleset(ruleset)
+        if getattr(rs, "per_player", False):  # three-handed Auction: its own table (issue 11)
+            from .three_handed_table import ThreeHandedTable
+
+            return ThreeHandedTable.create(rs.id, players, first_dealer)
         if len(players) != 4:
             raise InvalidNotation(f"a table has four seats, not {len(players)}")
-        rs = get_ruleset(ruleset)
         if rs.id == "duplicate":
             raise InvalidNotation("duplicate is played as a team match over two tables, not at one table")
         session = Session.start(rs, first_dealer)

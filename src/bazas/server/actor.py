@@ -31,6 +31,7 @@ from bazas.engine.errors import BazasError, InvalidNotation
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState, Event
 from bazas.engine.table import Claim, Command, Join, Table, TableDeal, error_code
+from bazas.engine.three_handed_table import is_three_handed
 
 from .absence import AbsencePolicy
 from .encode import (
@@ -514,6 +515,9 @@ class TableActor:
         if state is None:
             conn.error("illegal", "no deal is in progress")
             return
+        if is_three_handed(self.table):
+            conn.error("unavailable", "no explanations of calls at a three-handed table")
+            return
         try:
             request = explain_request(state.auction, index, call)
         except ExplainError as exc:
@@ -606,7 +610,7 @@ class TableActor:
         await self._command(command, origin=None, expect=move.version, bot=move.seat if move.kind == "turn" else None)
 
     def _analyse(self, number: int, state: DealState) -> None:
-        if number in self.analysis:
+        if number in self.analysis or is_three_handed(self.table):  # (issue 11: not analysed yet)
             return
         self.scheduler.analyse(number, state, self.table.vulnerability.pbn, self._analysed)
 
@@ -627,7 +631,7 @@ class TableActor:
     def _update_meanings(self) -> None:
         """The meanings of the calls so far: known ones at once, missing ones asked of the worker
         pool (the state is sent again when they arrive)."""
-        if not self.hub.settings.explanations:
+        if not self.hub.settings.explanations or is_three_handed(self.table):  # (issue 11: none yet)
             return
         table = self.table
         state = table.current

@@ -28,7 +28,7 @@ from bazas.engine.rulesets import all_rulesets, load_modules
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets import one_table as one_table_rulesets
 from bazas.engine.table import TableDeal
-from bazas.engine.views import view_of
+from bazas.engine.three_handed_table import seat_view
 from bazas.formats.records import dump_scored_deal
 
 from .actor import Connection, TableActor
@@ -195,7 +195,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if analysis is None:
             row = await hub.store.read(hub.repository.deal, table_id, number)
             analysis = None if row is None else row.analysis
-        view = view_dict(view_of(state, None))  # the deal is over: every hand is shown
+        view = view_dict(seat_view(state, None))  # the deal is over: every hand is shown
         explanations: list[Any] = []
         if hub.settings.explanations and state.auction.calls:
             context = context_dict(context_of(actor.table))

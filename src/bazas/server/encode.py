@@ -28,8 +28,10 @@ from bazas.engine.seats import SEATS, Seat, Side
 from bazas.engine.session import Session
 from bazas.engine.state import Event
 from bazas.engine.table import Table
-from bazas.engine.views import SeatView, TrickView, view_of
+from bazas.engine.three_handed_table import ThreeHandedTable, seat_view
+from bazas.engine.views import SeatView, TrickView
 from bazas.formats.records import dump_per_side, dump_session
+from bazas.formats.three_handed import dump as dump_three_handed
 
 SEAT_NAMES = ("N", "E", "S", "W")
 _CARD_TEXT = tuple(str(c) for c in ALL_CARDS)
@@ -134,6 +136,22 @@ def score_dict(session: Session, rubber: int, rubbers: Sequence[Session]) -> dic
     return out
 
 
+def three_handed_score_dict(table: ThreeHandedTable) -> dict[str, Any]:
+    """The per-player score sheet of a three-handed table: ``bazas score --json`` of the rubber in
+    play (each player's points per deal and in total, the settlement between the players), plus
+    ``first_dealer``, ``part_scores``, ``rubber`` and the earlier ``rubbers`` (issue 11)."""
+    sheet = table.sheet
+    out = dump_three_handed(sheet, list(table.scored), list(table.results))
+    out["first_dealer"] = (table.scored[0].dealer if table.scored else sheet.dealer).name
+    out["part_scores"] = {p: sheet.part_score_of(Seat.parse(p)) for p in out["players"]}
+    out["rubber"] = table.rubber
+    out["rubbers"] = [{"rubber": i + 1, "totals": {p.name: v for p, v in old.totals().items()},
+                       "net": {p.name: v for p, v in old.net().items()},
+                       "winner": None if old.winner is None else old.winner.name, "deals": len(scored)}
+                      for i, (old, scored, _) in enumerate(table.sheets)]
+    return out
+
+
 def pending_dict(table: Table) -> dict[str, Any] | None:
     """The open claim and undo request (None: neither)."""
     claim, undo = table.pending_claim, table.pending_undo
@@ -210,7 +228,7 @@ class Frame:
             info = dict(self.info)
             info["you"] = None if seat is None else seat.name
             state = self.table.current
-            view = None if state is None else view_dict(view_of(state, seat))
+            view = None if state is None else view_dict(seat_view(state, seat))
             text = self._texts[seat] = f'{self.head},"table":{dumps(info)},"view":{dumps(view)}{self.tail}'
         return text
 
@@ -228,10 +246,12 @@ class StateEncoder:
         self._score_json = "null"
 
     def score_json(self, table: Table) -> str:
-        key = (table.rubber, len(table.session.entries))
+        key = (table.rubber, len(table.session.entries) if not isinstance(table, ThreeHandedTable)
+               else len(table.scored))
         if key != self._score_key:
             self._score_key = key
-            self._score_json = dumps(score_dict(table.session, table.rubber, table.rubbers))
+            self._score_json = dumps(three_handed_score_dict(table) if isinstance(table, ThreeHandedTable)
+                                     else score_dict(table.session, table.rubber, table.rubbers))
         return self._score_json
 
     def frame(self, table: Table, presence: Presence, *, explanations: Sequence[dict[str, Any] | None] = (),

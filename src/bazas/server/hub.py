@@ -167,10 +167,17 @@ class Hub:
             playable = ", ".join(r.id for r in one_table_rulesets())
             raise ValueError(f"{ruleset.id} cannot be played at one table (playable: {playable})")
         me = None if request.me is None else Seat.parse(request.me)
+        if me is not None and me not in ruleset.seats:
+            raise ValueError(f"{me.name} is not a player's seat at {ruleset.id} (the players: "
+                             f"{', '.join(s.name for s in ruleset.seats)})")
         players: list[Player] = []
         kinds: dict[Seat, str] = {}
         programs: list[str] = []
         for seat in SEATS:
+            if seat not in ruleset.seats:  # three-handed: W holds the dummy hand, nobody sits there
+                players.append(Player.bot())
+                kinds[seat] = "bot"
+                continue
             if seat == me:
                 players.append(Player("human", (request.name or "").strip()[:40], True))
                 kinds[seat] = "human"

@@ -152,7 +152,8 @@ class PerSideBool(_Data):
 
 
 class SeatInfo(_Data):
-    kind: Literal["human", "bot", "open"]
+    kind: Literal["human", "bot", "open", "dummy"] = Field(description='"dummy": W at three-handed Auction, '
+                                                           "the dummy hand nobody sits at (issue 11)")
     name: str | None
     connected: bool
     substitute: bool = Field(default=False, description="a person's seat, away past the grace period: "
@@ -296,6 +297,49 @@ class ScoreInfo(_Data):
                            "says one more deal settles it (seed 001; issue 11)")
 
 
+class PlayerDealInfo(_Data):
+    """A deal of a three-handed rubber (``bazas score --json``): each player's points."""
+
+    deal: int
+    dealer: SeatName
+    contract: str = Field(description='"2HX", or "passed"')
+    declarer: SeatName | None
+    tricks: int | None
+    points: dict[SeatName, int]
+    items: list[dict[str, Any]]
+    game_won_by: SeatName | None
+
+
+class PlayerRubberInfo(_Data):
+    rubber: int
+    totals: dict[SeatName, int]
+    net: dict[SeatName, int]
+    winner: SeatName | None
+    deals: int
+
+
+class PlayerScoreInfo(_Data):
+    """The per-player sheet of three-handed Auction (issue 11): ``bazas score --json`` of the rubber
+    in play (players N, E, S; W the dummy hand) plus the table's extras."""
+
+    ruleset: str
+    players: list[SeatName]
+    dummy: SeatName
+    deals: list[PlayerDealInfo]
+    totals: dict[SeatName, int]
+    above: dict[SeatName, int]
+    below: dict[SeatName, int]
+    games: dict[SeatName, int]
+    finished: bool
+    winner: SeatName | None
+    settlement: dict[SeatName, dict[SeatName, int]] = Field(description="settlement[a][b]: what b pays a")
+    net: dict[SeatName, int] = Field(description="each player's net after settling with the others")
+    first_dealer: SeatName
+    part_scores: dict[SeatName, int]
+    rubber: int
+    rubbers: list[PlayerRubberInfo] = Field(description="earlier rubbers at this table")
+
+
 class AnalysisInfo(_Data):
     """``bazas.bots.dds.DealAnalysis.to_dict()``."""
 
@@ -331,7 +375,7 @@ class StateMessage(_Message):
     version: int
     table: TableInfo
     view: ViewInfo | None
-    score: ScoreInfo
+    score: ScoreInfo | PlayerScoreInfo
     pending: PendingInfo | None
     explanations: list[ExplanationInfo | None]
     analysis: AnalysisInfo | None
@@ -477,7 +521,7 @@ class TableSummary(_TableFields):
     """``GET /api/tables/{id}``: ``state.table`` without ``you``, plus the version and the score."""
 
     version: int
-    score: ScoreInfo
+    score: ScoreInfo | PlayerScoreInfo
 
 
 class HistoryDeal(_Data):

@@ -46,7 +46,7 @@ from bazas.engine.table import (
     Player,
     UndoReply,
 )
-from bazas.engine.views import view_of
+from bazas.engine.three_handed_table import seat_view
 
 from . import pace, workers
 from .settings import Settings
@@ -407,7 +407,7 @@ class Scheduler:
         loop = asyncio.get_running_loop()
         release_at = loop.time() + pace.release_delay(self.speed, state)
         if settings.bots == "scripted":
-            action = workers.scripted_action(view_of(state, seat), random.Random(f"{self.key}:{move.version}"))
+            action = workers.scripted_action(seat_view(state, seat), random.Random(f"{self.key}:{move.version}"))
             if release_at <= loop.time():
                 self._deliver(move, as_command(seat, action, move.version), deliver)
             else:
@@ -432,7 +432,7 @@ class Scheduler:
             except Exception as exc:
                 log.warning("table %s: bot %s failed or ran out of time (%s: %s); fallback action",
                             self.key, seat.name, type(exc).__name__, exc)
-                action = workers.fallback_action(view_of(state, seat))
+                action = workers.fallback_action(seat_view(state, seat))
             await self._release(release_at, move, as_command(seat, action, move.version), deliver)
 
         self.spawn(think())
@@ -476,7 +476,7 @@ class Scheduler:
         """What the bot would do for ``seat`` now, and why (raises when it cannot say in time)."""
         settings = self.settings
         if settings.bots == "scripted":
-            return str(workers.scripted_action(view_of(state, seat))), None
+            return str(workers.scripted_action(seat_view(state, seat))), None
         kind = "dds-noclaim" if settings.bots == "dds" else "simple"
         return await self.run(workers.decide, kind, settings.bot_strength, state.to_record(), seat.name, context,
                               self.bot_seconds, 0, timeout=self.deadline, priority=DECISION)
@@ -520,4 +520,4 @@ def as_command(seat: Seat, action: Action, version: int) -> Command:
 
 def fallback_command(state: DealState, seat: Seat, version: int) -> Command:
     """What a bot does when its decision was refused: pass, or the lowest legal card."""
-    return Act(seat, workers.fallback_action(view_of(state, seat)), expect=version)
+    return Act(seat, workers.fallback_action(seat_view(state, seat)), expect=version)

@@ -48,8 +48,10 @@ from bazas.engine.table import (
     UndoReply,
     command_to_dict,
 )
+from bazas.engine.three_handed_table import ThreeHandedDeal, ThreeHandedTableDeal
 from bazas.formats.pbn import PbnGame
 from bazas.formats.records import dump_scored_deal
+from bazas.formats.three_handed import dump as dump_three_handed
 from bazas.storage import Append, DealRecord, EventRecord
 
 from .encode import action_texts
@@ -143,8 +145,25 @@ def finished_game(table: Table, number: int, event: str) -> PbnGame:
     if finished is None:
         raise KeyError(number)
     names = {s: (table.players[s].name or ("Bot" if table.players[s].is_bot else "")) for s in SEATS}
-    return deal_game(finished.state, number=number, vulnerability=finished.vulnerability,
+    state = finished.state
+    if isinstance(state, ThreeHandedDeal):
+        # Three-handed: the deal as it was played (the dummy hand opposite the declarer, the
+        # players in their seats for the play; the contract as the declarer's bid, issue 11).
+        names[Seat.W] = "Dummy"
+        if state.seated is not None:
+            names = {s: names[state.player_of(s)] for s in SEATS}
+            state = state.seated
+    return deal_game(state, number=number, vulnerability=finished.vulnerability,
                      ruleset=table.ruleset, names=names, event=event)
+
+
+def _score_row(finished: TableDeal) -> dict[str, Any]:
+    """A finished deal's score as stored with its row (three-handed: each player's points)."""
+    if isinstance(finished, ThreeHandedTableDeal) and finished.points is not None and finished.result is not None:
+        row: dict[str, Any] = dump_three_handed(finished.points.after, [finished.points], [finished.result])["deals"][0]
+        row["deal"] = finished.score.number
+        return row
+    return dump_scored_deal(finished.score)
 
 
 class TableSession:
@@ -242,7 +261,7 @@ class TableSession:
         log of a deal in progress is in the events)."""
         done = state.phase == "done"
         finished = table.finished[-1] if done and table.finished else None
-        score = (dump_scored_deal(finished.score) if finished is not None and finished.number == table.number
+        score = (_score_row(finished) if finished is not None and finished.number == table.number
                  else None)
         key = id(state.deal)
         if self._pbn[0] != key:

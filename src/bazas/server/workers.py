@@ -20,6 +20,8 @@ from bazas.engine.cards import Card
 from bazas.engine.seats import Seat
 from bazas.engine.state import Action, DealState
 from bazas.engine.table import verify_claim
+from bazas.engine.three_handed_table import RECORD_GAME as THREE_HANDED
+from bazas.engine.three_handed_table import ThreeHandedDeal
 from bazas.engine.views import SeatView, view_of
 
 _BOTS: dict[tuple[str, str, str], Bot] = {}
@@ -74,11 +76,33 @@ def _bot(kind: str, ruleset: str, strength: str) -> Bot:
 def decide(kind: str, strength: str, record: dict[str, Any], seat: str, context: dict[str, Any],
            seconds: float, seed: int) -> tuple[str, dict[str, Any] | None]:
     """The action (as text) the bot at ``seat`` takes in the deal ``record`` and its explanation."""
+    if record.get("game") == THREE_HANDED:
+        return _decide_three_handed(kind, strength, record, seat, seconds, seed)
     state = DealState.from_record(record)
     view = view_of(state, Seat.parse(seat))
     bot = _bot(kind, context.get("ruleset", "rubber"), strength)
     decision = bot.choose(view, TableContext.from_dict(context), random.Random(seed), Budget(seconds))
     return _decision(decision)
+
+
+def _decide_three_handed(kind: str, strength: str, record: dict[str, Any], seat: str, seconds: float,
+                         seed: int) -> tuple[str, dict[str, Any] | None]:
+    """A three-handed Auction player's action (issue 11): his own call by the three-handed bidder
+    (each player bids for himself), then the play of the seated deal by the 1920 Auction card
+    player from his seat there (the declarer's for the dummy's cards too); it never claims (claims
+    are not taken at three-handed tables)."""
+    from bazas.bots.bidding.royal import three_handed_call
+
+    state = ThreeHandedDeal.from_record(record)
+    assert isinstance(state, ThreeHandedDeal)
+    player = Seat.parse(seat)
+    if state.phase == "auction":
+        return str(three_handed_call(state.deal.hand(player), state.auction)), None
+    assert state.seated is not None
+    view = view_of(state.seated, state.seat_in_play(player))
+    bot = _bot("dds-noclaim" if kind == "dds" else kind, "auction-1920", strength)
+    decision = bot.choose(view, TableContext(ruleset="auction-1920"), random.Random(seed), Budget(seconds))
+    return str(decision.action), None
 
 
 def _decision(decision: Decision) -> tuple[str, dict[str, Any] | None]:

@@ -6,8 +6,8 @@ to W (:mod:`bazas.engine.three_handed`); each player bids for himself
 dummy against the other two, partners for that deal only; the score is kept PER PLAYER by
 :class:`~bazas.engine.rulesets.three_handed_auction.ScoreSheet` (not by sides), which
 :meth:`ThreeHandedAuctionGame.score_sheet` starts. Everything else is the 1920 code (seed 000): trick values, game at 30, no
-vulnerability, the lowest cut deals. Not yet offered at the table server (``one_table`` False
-until the server seats three players: its :class:`~bazas.engine.table.Table` has four seats).
+vulnerability, the lowest cut deals. Played at the table server (``one_table``) by
+:class:`~bazas.engine.three_handed_table.ThreeHandedTable`: three seats, the dummy hand at W.
 
 >>> from bazas.engine.rulesets import get
 >>> g = get("three-handed-auction")
@@ -40,7 +40,7 @@ class ThreeHandedAuctionGame(Auction1920):
     dummy_seat: Seat = DUMMY_SEAT
     #: Scored per player (:class:`ScoreSheet`), not by partnerships.
     per_player = True
-    one_table = False
+    one_table = True
     cut_deals = "lowest"
     menu_order = 38
     names = {"en": "Three-handed Auction Bridge", "es": "Subasta a tres"}
