@@ -7,14 +7,14 @@
 // only the tables the reader may see: both once the board is complete, else the reader's own.
 // Pure (strings in, HTML out) apart from `fetchBoard`.
 import { escapeHTML } from "../common.js";
-import { contractHTML, seatLetter, seatName, t } from "../i18n.js";
+import { cardHTML, contractHTML, seatLetter, seatName, t } from "../i18n.js";
 import { SEATS, trumpOf } from "../bridge.js";
 import { ddTable, parLine, playedSequence, playRecord, replayAt } from "../review.js";
 import { auctionHTML } from "../table/auction.js";
 import { handHTML } from "../table/hands.js";
 import { replayMove } from "../table/model.js";
 
-const STEP_ICONS = { first: "⏮", prev: "◀", next: "▶", last: "⏭" };
+const STEP_ICONS = { first: "«", prev: "◀", next: "▶", last: "»" };
 
 /** GET a board's review; `key`: a seat's key (its own table's boards before both finish). */
 export async function fetchBoard(matchId, board, key = null) {
@@ -46,6 +46,12 @@ function vulnerable(vul) {
   return { NS: vul === "NS" || vul === "All" || vul === "Both", EW: vul === "EW" || vul === "All" || vul === "Both" };
 }
 
+/** "None", "NS", "EW", "All" (PBN) in words. */
+export function vulnerabilityText(vul) {
+  const key = { None: "none", NS: "NS", EW: "EW", All: "both", Both: "both" }[vul];
+  return key ? t(`vul.${key}`) : String(vul ?? "");
+}
+
 function resultHTML(rec) {
   if (!rec.contract || rec.contract === "pass") return escapeHTML(t("match.passedOut"));
   return `${contractHTML(rec.contract)} ${seatLetter(rec.declarer)} ${escapeHTML(rec.result || "")}`;
@@ -56,7 +62,7 @@ export function handRecordHTML(review) {
   const hand = (s) => `<div class="hr-hand hr-${s}"><div class="hr-seat">${escapeHTML(seatName(s))}</div>`
     + `${handHTML(s, review.all_hands?.[s] || [], "rows", { size: "small" })}</div>`;
   const centre = `${escapeHTML(t("match.boardN", { board: review.board }))}<br>`
-    + `${escapeHTML(t("match.dealerVul", { dealer: seatName(review.dealer), vul: review.vulnerability }))}`;
+    + `${escapeHTML(t("match.dealerVul", { dealer: seatName(review.dealer), vul: vulnerabilityText(review.vulnerability) }))}`;
   return `<div class="hr-board match-hand-record">${SEATS.map(hand).join("")}<div class="hr-center">${centre}</div></div>`;
 }
 
@@ -71,7 +77,7 @@ export function ddHTML(review) {
 export function tableColumnHTML(review, rec, step) {
   const r = replayAt(rec.replay || {}, step);
   const trump = trumpOf(rec.contract);
-  const trick = (r.trick?.cards || []).map(([s, c]) => `<span>${seatLetter(s)} ${escapeHTML(c)}</span>`).join(" ");
+  const trick = (r.trick?.cards || []).map(([s, c]) => `<span>${seatLetter(s)} ${cardHTML(c)}</span>`).join(" ");
   const hands = SEATS.map((s) => `<div class="hr-hand hr-${s}"><div class="hr-seat">${escapeHTML(seatName(s))}</div>`
     + `${handHTML(s, r.hands[s], "rows", { size: "small", trump })}</div>`).join("");
   const buttons = (keys) => keys.map((k) => `<button type="button" class="btn small icon-btn" data-mstep="${k}" `

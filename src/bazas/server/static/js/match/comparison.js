@@ -64,7 +64,7 @@ export function chartSVG(msg, width = 320, height = 120) {
   const x = (i) => Math.round((i / n) * (width - 20)) + 10;
   const y = (v) => Math.round(height / 2 - (v / top) * (height / 2 - 10));
   const points = totals.map((v, i) => `${x(i)},${y(v)}`).join(" ");
-  return `<svg class="match-chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHTML(t("match.chart"))}">`
+  return `<svg class="match-chart" viewBox="0 0 ${width} ${height}" style="width:100%;max-width:${width * 1.5}px;height:auto" role="img" aria-label="${escapeHTML(t("match.chart"))}">`
     + `<line x1="10" x2="${width - 10}" y1="${height / 2}" y2="${height / 2}" stroke="currentColor" stroke-opacity=".3"/>`
     + `<polyline fill="none" stroke="currentColor" stroke-width="2" points="${points}"/></svg>`;
 }

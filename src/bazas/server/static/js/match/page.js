@@ -4,6 +4,7 @@
 // and play replayed card by card) -- nothing of a board before both tables finished it.
 import { applyStatic, detectLang, loadLang, onLangChange, t } from "../i18n.js";
 import { escapeHTML, initControls } from "../common.js";
+import { installSprite } from "../cards.js";
 import { Connection } from "../connection.js";
 import { chartSVG, renderComparison, standingText } from "./comparison.js";
 import { boardPickerHTML, boardReviewHTML, fetchBoard, moveStep, stepOfClick } from "./board.js";
@@ -106,6 +107,7 @@ function onClick(e) {
 async function main() {
   const parts = location.pathname.split("/").filter(Boolean);
   const id = decodeURIComponent(parts[1] || "");
+  installSprite();
   await loadLang(detectLang());
   applyStatic();
   initControls();
