@@ -301,8 +301,7 @@ class TableActor:
             bound.add(seat)
         digest = hash_token(key)
         try:
-            await self.hub.store.write(self.hub.repository.rekey_seat, self.id, seat.name, digest,
-                                       [s.name for s in bound])
+            await self._store_key(seat, digest, bound)
         except Exception as exc:
             log.error("table %s: could not store the new secret of %s: %s", self.id, seat.name, exc)
             return
@@ -313,9 +312,18 @@ class TableActor:
                          "moved": moved}))
         if moved:
             conn.seat = None
+            self._watching(conn)
             if self.table.players[seat].is_present_human:
                 self._left(seat)
             self._broadcast()
+
+    def _watching(self, conn: Connection) -> None:
+        """``conn`` moved its seat away and watches from now on (a match's tables: the match's)."""
+
+    async def _store_key(self, seat: Seat, digest: str, bound: set[Seat]) -> None:
+        """Store ``seat``'s new secret (its digest) and which seats are bound to a device."""
+        await self.hub.store.write(self.hub.repository.rekey_seat, self.id, seat.name, digest,
+                                   [s.name for s in bound])
 
     def seat_connected(self, seat: Seat) -> bool:
         """Whether a connection is open on ``seat``."""

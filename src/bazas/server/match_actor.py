@@ -180,7 +180,18 @@ class MatchTableActor(TableActor):
         super().__init__(owner.hub, MatchTableSession(owner, table), options, tokens,  # type: ignore[arg-type]
                          analysis=analysis)
         self._inbox = owner.inbox
+        #: This table's seats bound to their player's device (issue 13; the match keeps "1N" ...).
+        self.bound = {Seat.parse(n[1:]) for n in options.get("bound_seats", ()) if n[:1] == str(table)}
         self._dd_running: set[int] = set()
+
+    async def _store_key(self, seat: Seat, digest: str, bound: set[Seat]) -> None:
+        await self.owner.store_key(self.number, seat, digest, bound)
+
+    def _watching(self, conn: Connection) -> None:
+        """A seat moved to another device: the old one watches the match (never a live board)."""
+        self.conns.discard(conn)
+        self.owner.spectators.add(conn)
+        conn.send(self.owner.match_text(None), state=True)
 
     def start(self) -> None:
         self._update_meanings()
@@ -348,6 +359,19 @@ class MatchActor:
             return None
         since = [side.idle_since for side in self.tables.values()]
         return None if any(s is None for s in since) else max(s for s in since if s is not None)
+
+    async def store_key(self, table: int, seat: Seat, digest: str, bound: set[Seat]) -> None:
+        """Store the new secret of ``seat`` at ``table`` (issue 13: its player's device's, or an
+        invitation to another device; every earlier one stops working) and the seats bound to a
+        device, in the match's options (a restart keeps them)."""
+        name = f"{table}{seat.name}"
+        tokens = {h: where for h, where in dict(self.options.get("tokens") or {}).items() if where != name}
+        tokens[digest] = name
+        others = [n for n in self.options.get("bound_seats", ()) if n[:1] != str(table)]
+        seats = sorted([*others, *(f"{table}{s.name}" for s in bound)])
+        await self.hub.store.write(self.hub.repository.set_options, self.id, {"tokens": tokens, "bound_seats": seats})
+        self.options["tokens"] = tokens
+        self.options["bound_seats"] = seats
 
     def side(self, table: int) -> MatchTableActor:
         return self.tables[table]

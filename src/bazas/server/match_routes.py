@@ -138,24 +138,61 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
 
     @app.websocket("/ws/m/{side}")
     async def match_socket(websocket: WebSocket, side: str, k: str | None = None) -> None:
+        """A seat of a match table (or a spectator of the match), held to the table sockets'
+        standard (issue 13): the per-address cap (counted with the table sockets), one connection
+        per seat, binary frames closed with a close frame, strict messages, a client that does not
+        read dropped; the seat's invitation becomes the device's own key once used."""
+        state = websocket.app.state
+        settings = state.settings
+        sockets_by_address: dict[str, int] = state.sockets_by_address
+        address = websocket.client.host if websocket.client is not None else "?"
         await websocket.accept()
+        if address not in settings.trusted and sockets_by_address.get(address, 0) >= settings.ws_per_address:
+            await websocket.send_text(error_text("busy", f"too many connections from this address (at most "
+                                                 f"{settings.ws_per_address})"))
+            await websocket.close(code=4429, reason="too many connections from this address")
+            return
+        sockets_by_address[address] = sockets_by_address.get(address, 0) + 1
+        try:
+            await _serve_match_socket(websocket, side, k)
+        finally:
+            left = sockets_by_address.get(address, 1) - 1
+            if left > 0:
+                sockets_by_address[address] = left
+            else:
+                sockets_by_address.pop(address, None)
+
+    async def _serve_match_socket(websocket: WebSocket, side: str, k: str | None) -> None:
         actor = await matches_of(websocket).side(side)
         if actor is None:
             await websocket.send_text(error_text("not_found", f"no match table {side!r}"))
             await websocket.close(code=4404)
             return
         seat = actor.seat_of(k)
+        if seat is not None and actor.seat_connected(seat):
+            await websocket.send_text(error_text("seat_taken", f"seat {seat.name} is already connected from "
+                                                 "another window or device: close it first"))
+            await websocket.close(code=4409, reason="seat already connected")
+            return
         conn = Connection(websocket, seat)
         if k and seat is None:
             conn.error("not_seated", "this link is not a seat at this table: you are watching the match")
         actor.submit(lambda: actor.connect(conn))
         try:
-            while True:
-                text = await websocket.receive_text()
+            while not conn.closed:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    await conn.close_with(1003, "binary frames are not part of the table protocol: send text (JSON)")
+                    break
+                if conn.closed:  # dropped (its messages were not read): its commands are not applied
+                    break
                 try:
                     msg = CLIENT_MESSAGE.validate_json(text)
                 except ValidationError as exc:
-                    conn.error("bad_message", "; ".join(str(e.get("msg")) for e in exc.errors()[:3]))
+                    conn.error("bad_message", validation_text(exc))
                     continue
                 if actor.backlog > MAX_BACKLOG:
                     conn.error("busy", "the match is busy: try again in a moment")
@@ -174,6 +211,15 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
         if not path.is_file():
             return HTMLResponse("<!doctype html><title>bazas</title><p>match.html is not installed.</p>", 404)
         return FileResponse(path, media_type="text/html")
+
+
+def validation_text(exc: ValidationError) -> str:
+    """What was wrong with a client message, where (as the table socket says it)."""
+    parts = []
+    for err in exc.errors()[:3]:
+        where = ".".join(str(x) for x in err.get("loc", ()))
+        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+    return "; ".join(parts) or "not a message of the table protocol"
 
 
 def _job(actor: Any, conn: Connection, msg: Any) -> Any:
