@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -183,3 +184,28 @@ def test_issue14_lease_tables_only_in_postgresql(tmp_path: Path) -> None:
     with pytest.raises(LeaseError, match="PostgreSQL"):
         Leases(make_engine(f"sqlite:///{tmp_path / 'x.db'}"), "me")
     assert os.environ.get("BAZAS_CLUSTER", "") in ("", "0")
+
+
+def test_issue14_every_server_lobby_lists_every_server_public_tables(cluster: Cluster) -> None:
+    """Events between servers (Redis): each public table's lobby entry, published by its owner, is
+    in every server's lobby, and reading the lobby moves no table."""
+    created = [cluster.create(me=None, public=True, seats={"N": "open", "E": "bot", "S": "open", "W": "bot"},
+                              first_dealer="N")["table_id"] for _ in range(4)]
+    deadline = time.monotonic() + 60
+    while True:
+        owners = cluster.owners()
+        if all(t in owners for t in created):
+            break
+        assert time.monotonic() < deadline, owners
+        time.sleep(0.1)
+    assert len({owners[t] for t in created}) >= 1
+    for name, server in cluster.servers.items():
+        while True:
+            listed = {e["id"]: e for e in httpx.get(f"{server.http}/api/lobby", timeout=30).json()["tables"]}
+            if all(t in listed for t in created):
+                break
+            assert time.monotonic() < deadline, (name, sorted(listed), created)
+            time.sleep(0.1)
+        assert all(listed[t]["free"] == ["N", "S"] for t in created), [listed[t] for t in created]
+    after = cluster.owners()
+    assert {t: after.get(t) for t in created} == {t: owners[t] for t in created}, cluster.log()

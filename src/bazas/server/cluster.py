@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import secrets
@@ -134,6 +135,12 @@ class ClusterHub(Hub):
         self._adopting: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._renewed = 0.0
+        #: The site's Redis (events between servers: the lobby's entries), when configured.
+        self.redis: Any = None
+        if cluster.redis_url:
+            import redis.asyncio as aioredis
+
+            self.redis = aioredis.Redis.from_url(cluster.redis_url, decode_responses=True)
         #: Tables taken over from a process that died, and handed to / from another (counters).
         self.stats = {"taken_over": 0, "handed_over": 0, "received": 0, "lost": 0, "conflicts": 0}
 
@@ -161,6 +168,9 @@ class ClusterHub(Hub):
             await self._drop(table_id)
         with contextlib.suppress(Exception):
             await self.store.write(self.leases.leave)  # after the last append: others take over now
+        if self.redis is not None:
+            with contextlib.suppress(Exception):
+                await self.redis.aclose()
         await super().close()
 
     def health(self, reset: bool = False) -> dict[str, Any]:
@@ -271,6 +281,34 @@ class ClusterHub(Hub):
             await asyncio.to_thread(self.leases.release, table_id)  # unloaded (idle)
         if orphans:
             await self._adopt()
+        await self._publish_lobby()
+
+    # -- events between servers ---------------------------------------------------------------------
+    async def _publish_lobby(self) -> None:
+        """The lobby entry of each public table this server owns, in Redis for every server's
+        lobby (``bazas:lobby:ID``, living three heartbeats: a table that moved or whose server died
+        drops out until its new owner publishes it)."""
+        if self.redis is None:
+            return
+        from .lobby_routes import Reservations, is_public, lobby_entry
+
+        pipe = self.redis.pipeline(transaction=False)
+        ttl = int(3 * self.every * 1000)
+        count = 0
+        for actor in list(self.actors.values()):
+            if is_public(actor) and actor.table.status != "over":
+                pipe.set(f"bazas:lobby:{actor.id}", json.dumps(lobby_entry(actor, Reservations())), px=ttl)
+                count += 1
+        if count:
+            with contextlib.suppress(Exception):
+                await pipe.execute()
+
+    async def site_lobby(self, table_ids: list[str]) -> dict[str, Any]:
+        """The lobby entries of ``table_ids`` published by their owners (any server of the site)."""
+        if self.redis is None or not table_ids:
+            return {}
+        values = await self.redis.mget([f"bazas:lobby:{t}" for t in table_ids])
+        return {t: json.loads(v) for t, v in zip(table_ids, values, strict=True) if v}
 
     async def _adopt(self) -> None:
         """Resume the tables of processes that died: ours by rendezvous hashing over the live
