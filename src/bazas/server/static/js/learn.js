@@ -7,6 +7,7 @@ import { applyStatic, callHTML, callText, contractHTML, detectLang, lang, loadLa
 import { escapeHTML, initControls, toast } from "./common.js";
 import { bidBoxHTML, STRAINS } from "./table/auction.js";
 import { installSprite } from "./cards.js";
+import { fetchRulesets } from "./facts.js";
 
 const $ = (s) => document.querySelector(s);
 const STORE = "bazas.learn.step";
@@ -387,10 +388,13 @@ async function realTable() {
   btn.disabled = true;
   try {
     const name = localStorage.getItem("bazas.name") || null;
+    // The first game whose bots bid as in the lesson (SAYC), from the games the server offers.
+    const games = await fetchRulesets();
+    const game = games.find((r) => r.bidding_system === "sayc") ?? games[0];
     const res = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ruleset: "rubber", me: "S", seats: { N: "bot", E: "bot", W: "bot" }, name, lang: lang() }),
+      body: JSON.stringify({ ruleset: game.id, me: "S", seats: { N: "bot", E: "bot", W: "bot" }, name, lang: lang() }),
     });
     const data = await res.json().catch(() => ({}));
     if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : String(res.status));

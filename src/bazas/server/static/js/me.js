@@ -12,6 +12,7 @@ window.bazasMe = page; // for the console and the browser tests
 
 /** A game's name; a game with options ("auction-1920+1-deals") by its base game's name. */
 function gameName(id) {
+  if (id === "team-match") return t("me.teamMatch");
   const [base, ...options] = String(id || "").split("+");
   const facts = page.rulesets.find((r) => r.id === id) || page.rulesets.find((r) => r.id === base);
   if (!facts) return id || "";

@@ -119,3 +119,39 @@ export function recordState(msg, tableId) {
     return 0; // the record never stops the table
   }
 }
+
+/**
+ * The entry of a finished team match seen by `msg.participant` (a `match` message of a seat at
+ * a match table), or null: {kind: "game", ruleset: "team-match", us/them: IMPs, winner}.
+ */
+export function matchEntryOf(msg, now = Date.now()) {
+  const p = msg?.participant;
+  if (!msg?.over || !p?.seat || !p.team || !msg.id) return null;
+  const a = Math.max(0, msg.imps_a);
+  const b = Math.max(0, -msg.imps_a);
+  const us = p.team === "A" ? a : b;
+  const them = p.team === "A" ? b : a;
+  const winner = msg.winner === "tie" ? "tie" : msg.winner === p.team ? "us" : "them";
+  const players = msg.players?.[p.table - 1] || {};
+  const partner = players[PARTNER[p.seat]] || {};
+  const opponents = Object.entries(players).filter(([s]) => SIDE(s) !== SIDE(p.seat)).map(([, pl]) => pl);
+  return { key: `${msg.id}:match`, kind: "game", at: now, table: msg.id, ruleset: "team-match", seat: p.seat,
+    partner: { name: partner.name || "", kind: partner.kind }, opponents, number: 1, deals: msg.boards,
+    us, them, net: us - them, winner, teams: msg.teams };
+}
+
+/** The table page's hook for `match` messages: record a team match once it is over. */
+export function recordMatch(msg) {
+  try {
+    const entry = matchEntryOf(msg);
+    if (!entry) return 0;
+    const record = loadRecord();
+    if (record.entries.some((e) => e.key === entry.key)) return 0;
+    record.entries.push(entry);
+    record.name = null;
+    saveRecord(record);
+    return 1;
+  } catch {
+    return 0;
+  }
+}

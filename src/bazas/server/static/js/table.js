@@ -16,7 +16,7 @@ import { historyStep, openHistory, openScore, reviewHistoryDeal } from "./table/
 import { onKeyDown, runCommand, updateCmdPreview } from "./table/keyboard.js";
 import { replayStep } from "./table/play.js";
 import { showMatch } from "./match/banner.js";
-import { recordState } from "./record.js";
+import { recordMatch, recordState } from "./record.js";
 
 window.bazas = app; // handy in the console and for tests
 const $ = (sel) => document.querySelector(sel);
@@ -65,6 +65,7 @@ function onMessage(msg) {
   else if (msg.type === "match") {
     app.match = msg; // a seat of a team match: which table and board, how the match stands
     showMatch(msg, app.lastState);
+    recordMatch(msg); // the player's own record (issue 12, /me)
   }
 }
 
