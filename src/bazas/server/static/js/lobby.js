@@ -42,6 +42,7 @@ function render() {
       <h2><span class="game">${escapeHTML(gameName(table.ruleset))}</span><span class="chip">${free ? t("lobby.freeCount", { n: free }) : t("lobby.full")}</span></h2>
       <div class="muted small">${escapeHTML(status)} · ${t("lobby.deal", { n: table.deal_number || 1 })}</div>
       <ul class="lobby-seats">${SEATS.map((s) => seatHTML(table, s)).join("")}</ul>
+      <p class="lobby-watch"><a href="/t/${encodeURIComponent(table.id)}" class="small">${t("lobby.watch")}</a></p>
     </li>`;
   }).join("");
 }
@@ -50,7 +51,9 @@ async function refresh() {
   try {
     const res = await fetch("/api/lobby", { cache: "no-store" });
     if (!res.ok) throw new Error(String(res.status));
-    lobby.tables = (await res.json()).tables;
+    // tables with a free seat first (the server's order, newest first, otherwise)
+    const tables = (await res.json()).tables;
+    lobby.tables = [...tables.filter((x) => x.free.length), ...tables.filter((x) => !x.free.length)];
     lobby.loaded = true;
     $("#lobby-error").textContent = "";
     render();
