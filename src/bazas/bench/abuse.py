@@ -5,6 +5,10 @@ A real ``bazas serve`` (the real bots in the worker pool, loopback not trusted) 
 first alone, then while one client floods table creation (as fast as it can) and asks for hints
 without pause at its own seat; then how many WebSockets one address holds, and the server's memory
 per spectator. The result is a rich table (and ``--json``).
+
+The flooder connects from loopback address 127.0.0.2 and each measured table is created from an
+address of its own (127.0.0.10, ...): other people, as the server's per-owner shares see them
+(Linux routes all of 127.0.0.0/8 to loopback).
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from .server import rss_mb, stop_process
+
+#: The flooder's client address (the measured tables' creators have others).
+FLOODER = "127.0.0.2"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +129,8 @@ async def _flood(http: str, ws_url: str, seconds: float, tables_on: bool = True,
     import websockets
 
     out = {"tables_ok": 0, "tables_refused": 0, "hints_answered": 0, "hints_refused": 0}
-    async with httpx.AsyncClient(base_url=http, timeout=30) as client:
+    transport = httpx.AsyncHTTPTransport(local_address=FLOODER)
+    async with httpx.AsyncClient(base_url=http, timeout=30, transport=transport) as client:
         created = (await client.post("/api/tables", json={"me": "S", "first_dealer": "S"})).json()
         key = created["me"].split("k=", 1)[1]
         end = asyncio.get_running_loop().time() + seconds
@@ -133,7 +141,8 @@ async def _flood(http: str, ws_url: str, seconds: float, tables_on: bool = True,
                 out["tables_ok" if r.status_code == 200 else "tables_refused"] += 1
 
         async def hints() -> None:
-            async with websockets.connect(f"{ws_url}/ws/{created['table_id']}?k={key}", max_size=2**22) as ws:
+            async with websockets.connect(f"{ws_url}/ws/{created['table_id']}?k={key}", max_size=2**22,
+                                          local_addr=(FLOODER, 0)) as ws:
 
                 async def reader() -> None:
                     async for text in ws:
@@ -194,10 +203,17 @@ async def _bench(args: argparse.Namespace, server: _Server) -> dict[str, Any]:
     import httpx
 
     http, ws_url = f"http://127.0.0.1:{server.port}", f"ws://127.0.0.1:{server.port}"
+    people = iter(range(10, 250))
+
     def new_victims() -> list[str]:
-        # Fresh tables for each phase: a table of bots only stops when its rubber is over.
-        return [httpx.post(f"{http}/api/tables", json={"me": None}, timeout=30).json()["table_id"]
-                for _ in range(args.victims)]
+        # Fresh tables for each phase (a table of bots only stops when its rubber is over), each
+        # created by another person (address).
+        out = []
+        for _ in range(args.victims):
+            transport = httpx.HTTPTransport(local_address=f"127.0.0.{next(people)}")
+            with httpx.Client(timeout=30, transport=transport) as client:
+                out.append(client.post(f"{http}/api/tables", json={"me": None}).json()["table_id"])
+        return out
 
     await _warm(ws_url, new_victims()[0])
     quiet = await _count_cards(ws_url, new_victims(), args.seconds)
