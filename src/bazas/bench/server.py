@@ -65,6 +65,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="a CI-sized run: 10 and 20 tables, 5 s steps")
     parser.add_argument("--no-save", action="store_true", help="do not save the report to bench/server.json")
     parser.add_argument("--seed", type=int, default=1)
+    # issue 14: a local site of several servers and bot workers behind HAProxy (bazas.bench.cluster)
+    parser.add_argument("--cluster", action="store_true",
+                        help="several servers (PostgreSQL --database-url, Redis, HAProxy) with real bots in workers")
+    parser.add_argument("--servers", default="1,2,3", help="--cluster: server process counts (default 1,2,3)")
+    parser.add_argument("--workers", default="2", help="--cluster: bot worker counts (default 2)")
+    parser.add_argument("--bots", choices=("dds", "simple"), default="dds", help="--cluster: the bots (default dds)")
+    parser.add_argument("--bot-delay", type=float, default=1.0,
+                        help="--cluster: seconds a bot pauses before acting, as a person would (default 1)")
+    parser.add_argument("--redis-url", default=None, help="--cluster: Redis to use (default: a private redis-server)")
 
 
 # -- the server under test ---------------------------------------------------------------------
@@ -465,6 +474,10 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    if args.cluster:
+        from .cluster import run as run_cluster
+
+        return run_cluster(args)
     console = Console()
     if args.quick:
         steps = [10, 20]
