@@ -193,3 +193,25 @@ def test_issue13_6_a_match_client_that_does_not_read_is_dropped(strict: ServerPr
             assert zombie.close_code in (4408, 1006, None)
             await zombie.close()
     asyncio.run(run())
+
+
+def test_issue13_1_matches_count_as_table_creations_and_share_one_owner(tmp_path: Path) -> None:
+    """A match counts against its address's table creations, and both its tables carry the
+    creating address's owner (the worker pool's per-owner share), stored with the match."""
+    from bazas.server.limits import owner_key
+    from bazas.storage import Repository
+
+    env = {**UNTRUSTED, "BAZAS_TABLES_BURST": "3", "BAZAS_TABLES_PER_MINUTE": "0.001"}
+    with ServerProcess(tmp_path / "flood", env=env) as server:
+        codes = [httpx.post(f"{server.http}/api/matches", json={"boards": 1}, timeout=30) for _ in range(4)]
+        assert [r.status_code for r in codes] == [200, 200, 200, 429], [r.text for r in codes]
+        assert "too many new tables" in codes[-1].json()["detail"]
+        # The address's tables and matches share one budget: no table either now.
+        assert httpx.post(f"{server.http}/api/tables", json={"me": None}, timeout=30).status_code == 429
+        match_id = codes[0].json()["match_id"]
+    repo = Repository.open(f"sqlite:///{tmp_path / 'flood' / 'bazas.sqlite3'}", migrate=False)
+    try:
+        stored = repo.load_table(match_id, with_events=False)
+    finally:
+        repo.close()
+    assert stored is not None and stored.options["owner"] == owner_key("127.0.0.1")

@@ -65,7 +65,9 @@ class MatchHub:
             await actor.stop()
         self.actors.clear()
 
-    async def create(self, request: CreateMatch) -> CreatedMatch:
+    async def create(self, request: CreateMatch, owner: str | None = None) -> CreatedMatch:
+        """A new match; ``owner``: the key of the creating client address (issue 13: both tables'
+        bots share that owner's part of the worker pool)."""
         kinds: dict[str, str] = {name: request.seats.get(name, "bot") for name in MATCH_SEATS}
         players = [[Player.bot() if kinds[f"{t}{s.name}"] == "bot" else Player.human() for s in SEATS]
                    for t in (1, 2)]
@@ -81,6 +83,8 @@ class MatchHub:
                                    "tokens": {hash_token(tok): name for name, tok in tokens.items()}}
         if request.bot_seconds is not None:
             options["bot_seconds"] = float(request.bot_seconds)
+        if owner is not None:
+            options["owner"] = owner
         await self.hub.store.write(self.hub.repository.create_table, match_id, TEAM_MATCH, match.config(),
                                    options, [], None, "play")
         actor = MatchActor(self.hub, match_id, match, options)

@@ -37,6 +37,7 @@ from bazas.formats.match_records import MatchRecord, dumps_match, record_of_matc
 
 from .actor import Connection
 from .encode import error_text
+from .limits import owner_key
 from .match_actor import MatchActor
 from .match_hub import MatchHub
 from .match_protocol import CreatedMatch, CreateMatch
@@ -89,8 +90,16 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
 
     @app.post("/api/matches", response_model=CreatedMatch)
     async def create_match(body: CreateMatch, request: Request) -> CreatedMatch:
+        # Issue 13: a match counts against its client address's table creations (one token), and
+        # its two tables share that address's part of the worker pool (its owner).
+        address = request.client.host if request.client is not None else "?"
+        state = request.app.state
+        if address not in state.settings.trusted and not state.table_buckets.allow(address):
+            raise HTTPException(429, f"too many new tables from this address (a match counts as one): at most "
+                                f"{state.settings.tables_burst} at once and {state.settings.tables_per_minute:g} "
+                                "a minute; try again later")
         try:
-            return await matches_of(request).create(body)
+            return await matches_of(request).create(body, owner=owner_key(address))
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
 
