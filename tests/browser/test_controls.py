@@ -110,8 +110,9 @@ def test_bidding_box_offers_only_legal_calls_and_explains(server: Server, browse
 
 
 def typed(card: str, n: int) -> str:
-    """A card the way a person may type it: SA, sa, H10, ht, 10h..."""
-    suit, rank = card[0], card[1:]
+    """A card the way a person at a Spanish table may type it (issue 12: the Spanish suit letters
+    T D C P): PA, pa, C10, ct, 10c..."""
+    suit, rank = {"S": "P", "H": "C", "D": "D", "C": "T"}[card[0]], card[1:]
     forms = [suit + rank, (suit + rank).lower()]
     if rank == "T":
         forms += [suit + "10", "10" + suit.lower()]

@@ -210,6 +210,16 @@ def table_options(ruleset: str) -> dict[str, Any]:
     return options
 
 
+def claim_info(state: Any) -> dict[str, Any] | None:
+    """The claim that ended the deal on the table (issue 12 point 5): who, the tricks their side
+    takes, and how many were left (None: no claim ended it)."""
+    play = getattr(state, "play", None)
+    claim = getattr(play, "claim", None)
+    if play is None or claim is None:
+        return None
+    return {"seat": claim.claimer.name, "tricks": claim.tricks, "left": 13 - len(play.tricks)}
+
+
 # -- state messages -------------------------------------------------------------------------------
 @dataclass(slots=True)
 class Frame:
@@ -264,7 +274,8 @@ class StateEncoder:
                 f'"explanations":{dumps(list(explanations))},"analysis":{dumps(shown)},'
                 f'"events":{dumps([{"kind": e.kind, "data": e.data} for e in events])}}}')
         head = f'{{"type":"state","version":{table.version}'
-        return Frame(table, head, table_info(self.table_id, table, presence, self.bot_seconds, self.prepared, self.extra), tail)
+        extra = {**self.extra, "claim": claim_info(state)}
+        return Frame(table, head, table_info(self.table_id, table, presence, self.bot_seconds, self.prepared, extra), tail)
 
     def summary(self, table: Table, presence: Presence) -> dict[str, Any]:
         """``GET /api/tables/{id}``: the table info plus ``version`` and ``score``."""

@@ -160,6 +160,12 @@ class SeatInfo(_Data):
                              "the table's bot plays for it until the person comes back (protocol v1.4)")
 
 
+class ClaimResult(_Data):
+    seat: SeatName = Field(description="who claimed")
+    tricks: int = Field(description="the tricks the claimer's side takes of those left")
+    left: int = Field(description="the tricks that were left when the claim was made")
+
+
 class PaceInfo(_Data):
     call: float
     card: float
@@ -200,6 +206,8 @@ class _TableFields(_Data):
                                      "may hand seats nobody has taken to bots")
     robots: list[SeatName] = Field(default_factory=list, description="seats the creator handed to bots "
                                    "(a bot plays them until a person takes the seat or the creator takes it back)")
+    claim: ClaimResult | None = Field(default=None, description="the claim that ended the deal on the table "
+                                      "(issue 12)")
 
 
 class TableInfo(_TableFields):

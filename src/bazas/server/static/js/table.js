@@ -10,15 +10,17 @@ import { app, applyState } from "./table/store.js";
 import { render } from "./table/render.js";
 import { renderConn, renderRulesLink } from "./table/info.js";
 import { hideTip, onExplanation, renderBidBox, tipForBid, tipForCallCell } from "./table/bidding.js";
-import { askHint, askUndo, claim, makeCall, maybeSendName, nextDeal, onError, onHint, openClaim, playCard, reply, sendName } from "./table/controls.js";
+import { askHint, askUndo, claim, makeCall, maybeSendName, nextDeal, onError, onEvents, onHint, openClaim, playCard, reply, sendName } from "./table/controls.js";
 import { moveSeat, onSeatMoved, openMoveSeat } from "./table/controls.js";
 import { historyStep, openHistory, openScore, reviewHistoryDeal } from "./table/dialogs.js";
 import { onKeyDown, runCommand, updateCmdPreview } from "./table/keyboard.js";
 import { replayStep } from "./table/play.js";
+import { heldTrick, noteTricks, releaseTrick, seatBot } from "./table/pace.js";
 import { showMatch } from "./match/banner.js";
 import { recordMatch, recordState } from "./record.js";
 
 window.bazas = app; // handy in the console and for tests
+app.redraw = () => render();
 const $ = (sel) => document.querySelector(sel);
 const coarse = () => window.matchMedia?.("(pointer: coarse)").matches;
 
@@ -49,6 +51,8 @@ function onState(msg) {
   const prevPhase = applyState(msg);
   if (prevPhase && prevPhase !== app.view.phase) hideTip();
   if (app.view.phase === "auction" && prevPhase !== "auction") app.shownCards.clear();
+  noteTricks();
+  onEvents(msg.events || []);
   if (!app.facts) loadFacts(app.table.ruleset);
   show();
   if (app.match) showMatch(null, msg);
@@ -72,10 +76,15 @@ function onMessage(msg) {
 /** Buttons and links anywhere on the page, by what they carry. */
 async function onClick(e) {
   const el = e.target.closest("button, a");
+  if (heldTrick() && (e.target.closest("#center") || el?.matches(".card-btn[data-card]"))) {
+    releaseTrick(); // the finished trick was seen (issue 12: click or tap to continue)
+    if (!el) return;
+  }
   if (!el) {
     if (!e.target.closest("#tip")) hideTip();
     return;
   }
+  if (el.dataset.seatBot) return seatBot(el.dataset.seatBot, el.dataset.bot === "1");
   if (el.matches(".card-btn[data-card]")) return playCard(el.dataset.card);
   if (el.matches(".bid[data-call]")) {
     const call = el.dataset.call;

@@ -44,7 +44,8 @@ export function auctionHTML(calls, dealer, { live = false, big = false, vulnerab
             if (!c) return "<td></td>";
             if (c.next) return `<td class="next-call"><span aria-label="${t("auction.next")}">?</span></td>`;
             const expl = explanations[c.i];
-            const alert = expl && (expl.es || expl.en) ? " explained" : "";
+            // every call with a meaning can be explained; only an artificial one is an alert (issue 12)
+            const alert = `${expl && (expl.es || expl.en) ? " explained" : ""}${expl?.artificial ? " alert" : ""}`;
             return `<td><button type="button" class="call-cell${alert}" data-call-index="${c.i}" aria-label="${callText(c.call)}">${callHTML(c.call)}</button></td>`;
           })
           .join("")}</tr>`,

@@ -2,12 +2,13 @@
 // next deal, replies to a claim or undo request, the player's name; the action buttons, the
 // banner of open requests and the hint panel.
 import { escapeHTML, toast } from "../common.js";
-import { callHTML, callText, cardHTML, pick, t } from "../i18n.js";
-import { isCard } from "../bridge.js";
+import { callText, cardHTML, pick, t } from "../i18n.js";
 import { app, busy, legalSet, me, myTurn, send } from "./store.js";
 import { decisionKey, mayReply, seatInfo, tricksLeft } from "./model.js";
 import { playerName } from "./seats.js";
 import { hideTip } from "./bidding.js";
+import { waitingHTML } from "./pace.js";
+import { hasActed, hintHeadline, hintReason } from "./words.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -44,6 +45,7 @@ export function askHint() {
 
 export function askUndo() {
   if (!me()) return toast(t("error.not_seated"), "warn");
+  if (!hasActed(app.view, me())) return toast(t("refusal.nothing_to_undo_deal"), "warn");
   send({ type: "undo" });
 }
 
@@ -79,21 +81,37 @@ export function openRequest() {
   return app.pending?.claim ? "claim" : app.pending?.undo ? "undo" : null;
 }
 
-function actionHTML(action) {
-  return isCard(action) ? cardHTML(action) : callHTML(action);
-}
 
 /** A `hint` message: shown until the next decision. */
 export function onHint(msg) {
   app.hint = { action: msg.action, explanation: msg.explanation, step: decisionKey(app.table, app.view) };
-  toast(t("hint.suggests", { action: actionHTML(msg.action) }), "info");
+  toast(hintHeadline(msg.action), "info");
 }
 
-/** An `error` message: say it, and let the player act again. */
+/** What the last command did, said to the player: a claim made, accepted, rejected (issue 12). */
+export function onEvents(events) {
+  for (const e of events) {
+    const d = e.data || {};
+    if (e.kind === "claim_requested" || (e.kind === "claim" && !events.some((x) => x.kind === "claim_requested"))) {
+      const left = app.table?.claim?.left ?? tricksLeft(app.view);
+      app.lastClaimBy = d.seat;
+      toast(t("claim.made", { seat: playerName(d.seat), n: d.tricks, left }), "info");
+    } else if (e.kind === "claim_accepted" && app.table?.claim) {
+      const c = app.table.claim;
+      toast(t("claim.accepted", { seat: playerName(c.seat), n: c.tricks, left: c.left }), "info");
+    } else if (e.kind === "claim_rejected") {
+      toast(t("claim.rejected", { seat: playerName(app.lastClaimBy || d.seat) }), "warn");
+    }
+  }
+}
+
+/** An `error` message: say it in the page's language (the server sends both, issue 12), and let
+ * the player act again. */
 export function onError(msg) {
   const key = `error.${msg.code}`;
-  const text = t(key) === key ? t("error.generic") : t(key);
-  toast(`${text}${msg.message ? ` <span class="muted">(${escapeHTML(msg.message)})</span>` : ""}`, "error");
+  const fallback = t(key) === key ? t("error.generic") : t(key);
+  const text = msg.text ? pick(msg.text) : fallback;
+  toast(`<span class="refusal" data-reason="${escapeHTML(msg.reason || msg.code || "")}">${escapeHTML(text)}</span>`, "error");
   for (const el of document.querySelectorAll(".sent")) el.classList.remove("sent");
   app.sentAt = null;
 }
@@ -105,7 +123,8 @@ export function renderHint() {
     return;
   }
   panel.hidden = false;
-  $("#hint-box").innerHTML = `<p class="hint-action">${t("hint.suggests", { action: actionHTML(app.hint.action) })}</p><p>${escapeHTML(pick(app.hint.explanation))}</p>`;
+  const why = hintReason(app.hint.action, app.hint.explanation);
+  $("#hint-box").innerHTML = `<p class="hint-action">${hintHeadline(app.hint.action)}${why ? ":" : ""}</p>${why ? `<p class="hint-why">${escapeHTML(why)}</p>` : ""}`;
 }
 
 function requestHTML(kind, request, text, waiting) {
@@ -120,6 +139,8 @@ export function renderBanner() {
   const parts = [];
   if (p.claim) parts.push(requestHTML("claim", p.claim, t("claim.pending", { seat: playerName(p.claim.by), n: p.claim.tricks, left: tricksLeft(app.view) }), t("claim.waiting")));
   if (p.undo) parts.push(requestHTML("undo", p.undo, t("undo.pending", { seat: playerName(p.undo.by) }), t("undo.waiting")));
+  const waiting = waitingHTML(); // issue 12: who the table waits for (the creator may hand the seat to a bot)
+  if (waiting) parts.push(waiting);
   const mine = me();
   const info = seatInfo(app.table, mine);
   if (mine && !info.name && !app.nameSent && info.kind !== "bot") {
@@ -183,7 +204,7 @@ export function renderActions() {
   const v = app.view;
   const seated = Boolean(me());
   $("#btn-hint").disabled = !myTurn();
-  $("#btn-undo").disabled = !seated || v.phase === "done" || !v.calls.length;
+  $("#btn-undo").disabled = !seated || v.phase === "done" || !hasActed(v, me());
   $("#btn-claim").disabled = !(seated && v.phase === "play" && v.declarer === me() && !app.pending?.claim);
   $("#btn-lasttrick").disabled = !(v.phase === "play" && v.tricks.length);
   $("#btn-lasttrick").setAttribute("aria-pressed", String(app.showLastTrick));

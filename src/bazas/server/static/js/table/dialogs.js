@@ -77,7 +77,12 @@ export function drawHistoryReview() {
   const r = replayAt(deal, hr.step);
   const trump = trumpOf(deal.contract);
   const hand = (s) => `<div class="hr-hand hr-${s}"><div class="hr-seat">${seatName(s)}</div>${handHTML(s, r.hands[s], "rows", { size: "small", trump })}</div>`;
-  const trick = (r.trick?.cards || []).map(([s, c]) => `<span>${seatLetter(s)} ${cardHTML(c)}</span>`).join(" ");
+  let trick = (r.trick?.cards || []).map(([s, c]) => `<span>${seatLetter(s)} ${cardHTML(c)}</span>`).join(" ");
+  // issue 12: a claimed deal's replay ends on the claim, the cards left showing in the hands
+  if (deal.claim && r.step === r.total) {
+    const left = 13 - (deal.tricks || []).filter((tr) => (tr.cards || []).length === 4).length;
+    trick += `<p class="replay-claim">${t("review.claimStep", { seat: seatName(deal.claim.seat), n: deal.claim.tricks, left })}</p>`;
+  }
   $("#history-review").innerHTML = `<h3>${t("history.dealN", { n: hr.number })} · ${contractHTML(deal.contract)} ${deal.declarer ? seatLetter(deal.declarer) : ""}</h3>
     <div class="hr-board">${SEATS.map(hand).join("")}<div class="hr-center">${trick || "&nbsp;"}</div></div>
     <div class="replay">${["first", "prev"].map(replayButton).join("")}

@@ -17,7 +17,9 @@ const vulText = () => t(vulKey(vulnerability()));
 export function renderDealInfo() {
   const v = app.view;
   const tb = app.table;
-  const caption = dealCaption(app.facts, tb.deal_number);
+  // the deal's number in this rubber or Chicago (issue 12: a new game never reads "deal 5 of 4")
+  const earlier = (app.score?.rubbers || []).reduce((n, r) => n + (r.deals || 0), 0);
+  const caption = dealCaption(app.facts, Math.max(1, tb.deal_number - earlier));
   let contract = "";
   if (v.contract) {
     contract = `<span class="chip contract-chip">${contractHTML(v.contract)} ${seatLetter(v.declarer)}</span>

@@ -26,7 +26,7 @@ const COMMANDS = {
 /** Do what a typed line says; false (and a warning) when it means nothing now. */
 export function runCommand(text) {
   if (!app.view) return false;
-  const parsed = parseInput(text, app.view.phase);
+  const parsed = parseInput(text, app.view.phase, lang());
   if (!parsed) {
     toast(t("cmd.unknown", { text: escapeHTML(text) }), "warn");
     return false;
@@ -42,12 +42,13 @@ export function updateCmdPreview() {
   const input = $("#cmd");
   const out = $("#cmd-preview");
   if (!app.view) return;
+  input.title = t("kbd.suits");
   if (!input.value.trim()) {
     out.innerHTML = "";
     out.className = "cmd-preview";
     return;
   }
-  const parsed = parseInput(input.value, app.view.phase);
+  const parsed = parseInput(input.value, app.view.phase, lang());
   if (!parsed) {
     out.innerHTML = "?";
     out.className = "cmd-preview bad";
@@ -55,7 +56,10 @@ export function updateCmdPreview() {
   }
   if (parsed.kind === "call" || parsed.kind === "card") {
     const ok = myTurn() && legalSet().has(parsed.value);
-    out.innerHTML = parsed.kind === "call" ? callHTML(parsed.value) : cardHTML(parsed.value);
+    // the suit in words too: with Spanish letters "1C" is one heart (issue 12)
+    const suit = parsed.value.length > 1 ? parsed.value.replace(/^[1-7]/, "")[0] : "";
+    const word = ["S", "H", "D", "C"].includes(suit) && !parsed.value.endsWith("NT") ? ` <span class="suit-word">${t(`suit.${suit}`)}</span>` : "";
+    out.innerHTML = `${parsed.kind === "call" ? callHTML(parsed.value) : cardHTML(parsed.value)}${word}`;
     out.className = `cmd-preview ${ok ? "ok" : "bad"}`;
   } else {
     out.innerHTML = t(`cmd.${parsed.kind === "claim" ? "claim" : parsed.value}`);

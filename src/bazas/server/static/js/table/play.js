@@ -9,6 +9,7 @@ import { POSITIONS, replayMove, reviewDeal, waitingForNext } from "./model.js";
 import { auctionHTML } from "./auction.js";
 import { fitFans, playerName, posOf, renderSeats } from "./seats.js";
 import { renderAnalysisPanel } from "./info.js";
+import { heldTrick, holdMs, trickPref } from "./pace.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -40,6 +41,8 @@ function freshCard(card) {
 function resultSummary() {
   const v = app.view;
   if (v.passed_out) return `<div class="result"><strong>${t("result.passedOut")}</strong></div>`;
+  const claimed = app.table?.claim;
+  const claimLine = claimed ? `<p class="claim-result" data-claim-by="${claimed.seat}">${t("claim.result", { seat: playerName(claimed.seat), n: claimed.tricks, left: claimed.left })}</p>` : "";
   const tricks = v.won[sideOf(v.declarer)];
   const deals = app.score?.deals || [];
   const d = deals[deals.length - 1];
@@ -48,7 +51,31 @@ function resultSummary() {
     const mine = d.points[mySide()] - d.points[otherSide(mySide())];
     pts = `<span class="pts ${mine >= 0 ? "plus" : "minus"}">${mine >= 0 ? "+" : "−"}${Math.abs(mine)}</span>`;
   }
-  return `<div class="result"><strong>${contractHTML(v.contract)} ${seatLetter(v.declarer)} ${resultText(v.contract, tricks)}</strong> <span class="muted">${t("result.tricks", { n: tricks })}</span> ${pts}</div>`;
+  return `<div class="result"><strong>${contractHTML(v.contract)} ${seatLetter(v.declarer)} ${resultText(v.contract, tricks)}</strong> <span class="muted">${t("result.tricks", { n: tricks })}</span> ${pts}${claimLine}</div>`;
+}
+
+/** What a new game of this ruleset is called on the button after the last deal. */
+function newGameLabel() {
+  const id = app.table?.ruleset || "";
+  if (id.startsWith("chicago")) return t("next.newChicago");
+  if (id.startsWith("rubber") || id.startsWith("contract")) return t("next.newRubber");
+  return t("next.newGame");
+}
+
+/** The banner at the end of a rubber, a Chicago or a short session: the winner and the totals. */
+function finalHTML() {
+  const sc = app.score;
+  if (!sc) return "";
+  const id = app.table?.ruleset || "";
+  const title = id.startsWith("chicago") ? t("final.chicago") : id.startsWith("rubber") ? t("final.rubber") : t("final.session");
+  const mine = mySide();
+  const other = otherSide(mine);
+  const totals = sc.totals || {};
+  const winner = sc.winner;
+  const sideName = (side) => `${t(side === mine ? "final.us" : "final.them")} (${t(`final.side${side}`)})`;
+  const head = winner === "tie" || !winner ? t("final.tie") : t("final.wins", { side: sideName(winner), margin: Math.abs((totals[winner] ?? 0) - (totals[otherSide(winner)] ?? 0)) });
+  const line = t("final.totals", { we: t("final.us"), a: totals[mine] ?? 0, they: t("final.them"), b: totals[other] ?? 0 });
+  return `<div class="final-banner" data-winner="${winner || ""}"><h2>${title}</h2><p class="final-winner">${head}</p><p class="final-totals">${line}</p></div>`;
 }
 
 export function renderCenter() {
@@ -70,13 +97,26 @@ export function renderCenter() {
   if (v.phase === "play") {
     let trick = v.current;
     let last = false;
-    if ((!trick || !trick.cards.length || app.showLastTrick) && v.tricks.length) {
+    // issue 12: a trick just finished stays in the middle until seen (a pause, or a click or tap)
+    const held = heldTrick();
+    if (held) {
+      trick = v.tricks[held - 1];
+    } else if ((!trick || !trick.cards.length || app.showLastTrick) && v.tricks.length) {
       trick = v.tricks[v.tricks.length - 1];
       last = true;
     }
-    const lead = !v.tricks.length && !v.current?.cards.length;
-    c.innerHTML = `${trickHTML(trick, { last, place: posOf, fresh: freshCard })}${lead ? `<p class="caption lead-caption">${t("play.lead", { seat: playerName(v.turn) })}</p>` : ""}`;
-    c.className = "center phase-play";
+    const lead = !held && !v.tricks.length && !v.current?.cards.length;
+    const click = held && trickPref() === "click";
+    const fresh = (card) => (held ? (app.shownCards.add(card), false) : freshCard(card));
+    c.innerHTML = `${trickHTML(trick, { last, place: posOf, fresh: held ? fresh : freshCard })}${lead ? `<p class="caption lead-caption">${t("play.lead", { seat: playerName(v.turn) })}</p>` : ""}${click ? `<p class="caption continue-caption">${t("trick.continue")}</p>` : ""}`;
+    c.className = `center phase-play${held ? " held" : ""}`;
+    if (held) {
+      c.dataset.held = String(held);
+      c.dataset.holdMs = trickPref() === "click" ? "click" : String(holdMs());
+    } else {
+      delete c.dataset.held;
+      delete c.dataset.holdMs;
+    }
     return;
   }
   // done: the result and the next deal; the trick of the replay position
@@ -86,8 +126,8 @@ export function renderCenter() {
   const waiting = waitingForNext(app.table, me())?.map(playerName);
   const nextBtn = waiting && waiting.length
     ? `<button type="button" class="btn" id="btn-next" disabled>${t("next.waiting", { names: waiting.join(", ") })}</button>`
-    : me() ? `<button type="button" class="btn primary" id="btn-next">${over ? t("next.newRubber") : t("next.deal")}</button>` : "";
-  c.innerHTML = `${r.trick ? trickHTML(r.trick, { place: posOf }) : ""}<div class="done-box">${resultSummary()}${nextBtn}</div>`;
+    : me() ? `<button type="button" class="btn primary" id="btn-next">${over ? newGameLabel() : t("next.deal")}</button>` : "";
+  c.innerHTML = `${r.trick ? trickHTML(r.trick, { place: posOf }) : ""}<div class="done-box">${over ? finalHTML() : ""}${resultSummary()}${nextBtn}</div>`;
   c.className = `center phase-done${r.trick ? " replaying" : ""}`;
 }
 
@@ -102,11 +142,14 @@ export function renderReplayBar() {
   const r = replayAt(reviewDeal(v), app.review.step);
   const trickNo = r.trick ? r.trick.index + 1 : 0;
   bar.hidden = false;
+  // issue 12: after the last card of a claimed deal the replay says so (the cards left show in the hands)
+  const claimed = app.table?.claim;
+  const claimStep = claimed && r.step === r.total ? ` · <span class="replay-claim">${t("review.claimStep", { seat: playerName(claimed.seat), n: claimed.tricks, left: claimed.left })}</span>` : "";
   bar.innerHTML = `<span class="replay-title">${t("review.replay")}</span>
     <div class="replay" role="group" aria-label="${t("review.replay")}">
       ${["first", "prev", "next", "last"].map((k) => `<button type="button" class="btn small icon-btn" data-replay="${k}" aria-label="${t(`review.${k}`)}" title="${t(`review.${k}`)}">${ICONS[k]}</button>`).join("")}
     </div>
-    <span class="replay-pos" aria-live="polite">${t("review.step", { n: r.step, total: r.total })}${trickNo ? ` · ${t("review.trick", { n: trickNo })}` : ""}</span>
+    <span class="replay-pos" aria-live="polite">${t("review.step", { n: r.step, total: r.total })}${trickNo ? ` · ${t("review.trick", { n: trickNo })}` : ""}${claimStep}</span>
     <span class="muted small replay-keys">${t("review.keys")}</span>`;
 }
 

@@ -7,6 +7,7 @@ import { renderBidBox } from "./bidding.js";
 import { renderAnalysisPanel, renderContractBox, renderDealInfo, renderInvites, renderScorePanel, renderSideAuction } from "./info.js";
 import { renderActions, renderBanner, renderHint } from "./controls.js";
 import { updateCmdPreview } from "./keyboard.js";
+import { renderPaceControls } from "./pace.js";
 
 /** What has the keyboard focus, so that a re-render can give it back. */
 function focusKey() {
@@ -51,6 +52,7 @@ function renderAll() {
   renderBanner();
   renderActions();
   renderInvites();
+  renderPaceControls();
   updateCmdPreview();
   app.rendered = true;
 }

@@ -6,6 +6,7 @@ import { replayAt } from "../review.js";
 import { app, legalSet, me, myTurn, showsVulnerability, vulnerability } from "./store.js";
 import { SEATS, fanStrip, handLayout, playedBy, playedByBot, positionOf, reviewDeal, seatInfo } from "./model.js";
 import { handHTML, hiddenHTML } from "./hands.js";
+import { seatBotButton } from "./pace.js";
 
 /** A phone-sized window: the side hands go in rows. */
 export const narrow = () => Boolean(window.matchMedia?.("(max-width: 700px)").matches);
@@ -33,7 +34,9 @@ function plateHTML(seat) {
   else if (info.kind === "human" && info.connected === false) tags.push(`<span class="tag away">${t("seat.away")}</span>`);
   const turn = v.turn === seat && v.phase !== "done";
   const waitingForReply = Boolean(app.pending?.claim || app.pending?.undo);
-  const thinking = turn && !waitingForReply && (playedByBot(app.table, seat) || (v.actor && v.actor !== me() && playedByBot(app.table, v.actor)));
+  // A bot thinks for whoever acts for the seat: never when that is this page (its own dummy, issue 12).
+  const actor = v.actor || seat;
+  const thinking = turn && !waitingForReply && actor !== me() && playedByBot(app.table, actor);
   const vul = showsVulnerability() && vulnerability()[sideOf(seat)];
   return `<div class="plate${turn ? " turn" : ""}${vul ? " vul" : ""}" data-seat="${seat}"${turn ? ' aria-current="true"' : ""}>
       <span class="seat-badge" title="${seatName(seat)}${vul ? ` · ${t("vul.vulnerable")}` : ""}">${seatLetter(seat)}</span>
@@ -42,6 +45,7 @@ function plateHTML(seat) {
       ${thinking ? '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>' : ""}
       ${turn ? `<span class="visually-hidden">${t("seat.toPlay")}</span>` : ""}
     </div>`;
+      ${seatBotButton(seat)}
 }
 
 /** Which cards of `seat` this page shows (null: hidden). */
