@@ -169,8 +169,9 @@ class TableActor:
         self.creator: Seat | None = Seat.parse(creator) if isinstance(creator, str) else None
         #: Seats the creator handed to bots (issue 12): a bot plays them until a person takes them.
         self.robots: set[Seat] = {Seat.parse(s) for s in options.get("robots", ())}
-        self.speed = speed_of(options, bots_only=session.table.bots_only, configured=settings.table_speed,
-                              scripted=settings.bots == "scripted")
+        # bots only: no seat for a person at all (a creator who watches while friends come is not)
+        self.speed = speed_of(options, bots_only=all(p.is_bot for p in session.table.players),
+                              configured=settings.table_speed, scripted=settings.bots == "scripted")
         self._pace_changed()
         self._timers: dict[Seat, asyncio.TimerHandle] = {}
         self._inbox: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
