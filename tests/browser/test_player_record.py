@@ -1,8 +1,9 @@
 """Issue 12, "beyond the table": the player's own record. A player keeps a name and a history on
 this device: every finished deal and game (here a one-deal session of 1920 Auction Bridge, so the
 game ends too) is recorded by the table page with its date, game, partner and score, and ``/me``
-(linked from the home page) lists them with a chart over time. Spanish and English, desktop and a
-390×844 phone."""
+(linked from the home page) lists them with a chart over time; the server keeps each seat's record
+(``GET /api/tables/{id}/record?k=``), which ``/me`` copies back for this device's seats. Spanish and
+English, desktop and a 390×844 phone."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def test_issue12_finished_deal_and_game_go_to_the_record_and_the_me_page(server:
         page.click("#me-link")
         page.wait_for_url("**/me")
         page.locator("#me-games tbody tr").first.wait_for()
+        page.wait_for_function("() => window.bazasMe.synced")  # the server's copy adds nothing twice
         assert page.locator("#me-games tbody tr").count() == 1
         assert page.locator("#me-deals tbody tr").count() == 1
         row = page.locator("#me-games tbody tr").inner_text()
@@ -78,5 +80,16 @@ def test_issue12_finished_deal_and_game_go_to_the_record_and_the_me_page(server:
         assert page.input_value("#me-name") == "Ana María", "the name is kept on this device"
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         screenshot(page, "issue12-me-en-phone")
+
+        # The server keeps the seat's record too: a record lost on this device (here: cleared)
+        # comes back from the server for the tables whose seat key the device holds.
+        page.evaluate("() => localStorage.removeItem('bazas.record.' + localStorage.getItem('bazas.device'))")
+        page.reload()
+        page.wait_for_function("() => window.bazasMe && window.bazasMe.synced")
+        page.locator("#me-games tbody tr").first.wait_for()
+        back = page.evaluate(RECORD_JS)
+        assert sorted(e["key"] for e in back) == sorted(e["key"] for e in entries)
+        assert all(e.get("synced") for e in back)
+        assert [e["net"] for e in back if e["kind"] == "deal"] == [deal["net"]]
     finally:
         ctx.close()

@@ -78,3 +78,23 @@ def test_issue12_join_refuses_a_seat_not_named(server: ServerProcess) -> None:
     table_id = server.create(me="S", seats={"N": "open"}, public=True)["table_id"]
     r = httpx.post(f"{server.http}/api/lobby/{table_id}/join", json={"seat": "X"}, timeout=30)
     assert r.status_code == 422 and "seat" in str(r.json()["detail"])
+
+
+def test_issue12_seat_record_is_for_the_seated_player_only(server: ServerProcess) -> None:
+    created = server.create(me="S", name="Ana")
+    table_id = created["table_id"]
+
+    async def sit() -> str:
+        async with Client(server, table_id, token(created["me"]), name="ana") as ana:
+            msg = await ana.wait(lambda m: m["type"] == "seat_key")
+            await ana.until(lambda m: m["table"]["you"] == "S")
+            return str(msg["key"])
+    key = asyncio.run(sit())
+    r = server.get(f"/api/tables/{table_id}/record?k={key}")
+    assert r.status_code == 200, r.text
+    record = r.json()
+    assert record["seat"] == "S" and record["seats"]["S"]["name"] == "Ana"
+    assert record["deals"] == [] and record["score"]["deals"] == []
+    assert server.get(f"/api/tables/{table_id}/record?k=not-a-key").status_code == 403
+    assert server.get(f"/api/tables/{table_id}/record").status_code == 403
+    assert server.get("/api/tables/nope/record?k=x").status_code == 404

@@ -166,6 +166,19 @@ def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
             raise HTTPException(409, f"seat {seat.name} of table {table_id} is taken: choose a free seat")
         return {"table_id": table_id, "seat": seat.name, "link": f"/t/{table_id}?k={key}"}
 
+    @app.get("/api/tables/{table_id}/record")
+    async def seat_record(table_id: str, request: Request, k: str = "") -> dict[str, Any]:
+        """The record of the seat whose key is ``k`` at this table: every finished deal (all
+        rubbers) and the score, from the player's seat (the /me page's copy from the server)."""
+        hub = hub_of(request)
+        actor = await hub.get(table_id) if len(table_id) <= 32 else None
+        if actor is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        seat = actor.seat_of(k) if k else None
+        if seat is None:
+            raise HTTPException(403, "k: not the key of a seat at this table (the record is the seated player's)")
+        return seat_record_of(actor, seat)
+
     def page(name: str) -> Response:
         path = static_dir / name
         if not path.is_file():
@@ -183,3 +196,18 @@ def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
     @app.get("/learn", include_in_schema=False)
     async def learn_page() -> Response:
         return page("learn.html")
+
+
+def seat_record_of(actor: TableActor, seat: Seat) -> dict[str, Any]:
+    """``GET /api/tables/{id}/record``: the table's finished deals with their rubber and points, the
+    score (as in ``state.score``) and who sits where, for the player at ``seat``."""
+    from bazas.formats.records import dump_scored_deal
+
+    summary = actor.summary()
+    deals = []
+    for finished in actor.table.finished:
+        line = dump_scored_deal(finished.score)
+        deals.append({"number": finished.number, "rubber": finished.rubber, "contract": line["contract"],
+                      "declarer": line["declarer"], "tricks": line["tricks"], "points": line["points"]})
+    return {"table_id": actor.id, "ruleset": actor.table.ruleset, "seat": seat.name,
+            "seats": summary["seats"], "deals": deals, "score": summary["score"]}

@@ -3,11 +3,11 @@
 import { applyStatic, contractHTML, detectLang, lang, loadLang, onLangChange, seatLetter, t } from "./i18n.js";
 import { escapeHTML, initControls, toast } from "./common.js";
 import { fetchRulesets, rulesetName } from "./facts.js";
-import { loadRecord, saveRecord } from "./record.js";
+import { loadRecord, saveRecord, syncFromServer } from "./record.js";
 import { installSprite } from "./cards.js";
 
 const $ = (s) => document.querySelector(s);
-const page = { record: null, rulesets: [], filter: "" };
+const page = { record: null, rulesets: [], filter: "", synced: false };
 window.bazasMe = page; // for the console and the browser tests
 
 /** A game's name; a game with options ("auction-1920+1-deals") by its base game's name. */
@@ -97,6 +97,14 @@ async function main() {
   }
   render();
   onLangChange(render);
+  // What the server keeps for this device's seats and the record lacks (deals played away).
+  syncFromServer().then((added) => {
+    page.synced = true;
+    if (added) {
+      page.record = loadRecord();
+      render();
+    }
+  });
   $("#me-name-form").addEventListener("submit", (e) => {
     e.preventDefault();
     page.record.name = $("#me-name").value.trim();

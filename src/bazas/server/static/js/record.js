@@ -73,11 +73,11 @@ export function entriesOf(msg, tableId, seat, known = new Set(), now = Date.now(
   const opponents = [us === "NS" ? "E" : "N", us === "NS" ? "W" : "S"].map((s) => seatPlayer(table, s));
   const base = { table: tableId, ruleset: score.ruleset || table.ruleset, seat, partner, opponents };
   for (const d of score.deals || []) {
-    const key = `${tableId}:deal:${score.rubber}:${d.number}`;
+    const key = `${tableId}:deal:${d.rubber ?? score.rubber}:${d.number}`;
     if (known.has(key)) continue;
     const a = d.points?.[us] ?? 0;
     const b = d.points?.[them] ?? 0;
-    out.push({ ...base, key, kind: "deal", at: now, number: d.number, rubber: score.rubber,
+    out.push({ ...base, key, kind: "deal", at: now, number: d.number, rubber: d.rubber ?? score.rubber,
       contract: d.contract, declarer: d.declarer, tricks: d.tricks, us: a, them: b, net: a - b });
   }
   const games = [...(score.rubbers || [])];
@@ -154,4 +154,47 @@ export function recordMatch(msg) {
   } catch {
     return 0;
   }
+}
+
+/** The entries of a seat's record as the server keeps it (GET /api/tables/{id}/record). */
+export function entriesOfServerRecord(rec, known = new Set(), now = Date.now()) {
+  const msg = { table: { you: rec.seat, seats: rec.seats, ruleset: rec.ruleset }, score: { ...rec.score, deals: rec.deals } };
+  return entriesOf(msg, rec.table_id, rec.seat, known, now).map((e) => ({ ...e, synced: true }));
+}
+
+/**
+ * Copy from the server what this device's seats (their keys, `bazas.seat.<table>`) finished and
+ * the record lacks: deals played while the page was closed (a robot playing for the player), or a
+ * record kept by another browser profile. Returns the number of entries added.
+ */
+export async function syncFromServer(limit = 30) {
+  const tables = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const name = localStorage.key(i);
+    if (name?.startsWith("bazas.seat.")) tables.push([name.slice("bazas.seat.".length), localStorage.getItem(name)]);
+  }
+  const answers = await Promise.all(tables.slice(0, limit).map(async ([id, key]) => {
+    try {
+      const res = await fetch(`/api/tables/${encodeURIComponent(id)}/record?k=${encodeURIComponent(key)}`, { cache: "no-store" });
+      return res.ok ? await res.json() : null;
+    } catch {
+      return null;
+    }
+  }));
+  const record = loadRecord();
+  const known = new Set(record.entries.map((e) => e.key));
+  let added = 0;
+  for (const rec of answers) {
+    if (!rec) continue;
+    const fresh = entriesOfServerRecord(rec, known);
+    for (const e of fresh) known.add(e.key);
+    record.entries.push(...fresh);
+    added += fresh.length;
+  }
+  if (added) {
+    record.entries.sort((a, b) => a.at - b.at);
+    record.name = null;
+    saveRecord(record);
+  }
+  return added;
 }
