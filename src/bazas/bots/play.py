@@ -30,7 +30,8 @@ For the seat to act (declarer also plays dummy's cards) the player
 Options for issue 9, off by default until measured better (see the issue's report): suit-preference
 signals and their reading (``suit_preference``), the defenders' inference from declarer's line of
 play (``line_inference``) and from replaying declarer's bidding (``auction_replay_defence``),
-declarer's safety plays (``safety_margin``) and a larger share of the budget for the opening lead
+declarer's safety plays (``safety_margin``), declarer's count of the hand for the guesses in the
+second and third seat (``count_hand``, :mod:`bazas.bots.count`) and a larger share of the budget for the opening lead
 (``opening_lead_factor``).
 
 Effort is planned from the budget with a cost model of the solver (more layouts as the hands
@@ -54,6 +55,7 @@ from bazas.engine.views import SeatView
 
 from . import nullo_play
 from .base import Budget, Decision, Explanation, TableContext
+from .count import count_weights
 from .dds import LocalSolver, Position, Solver
 from .leads import conventional_lead as _conventional_lead
 from .leads import lead_prior
@@ -243,6 +245,12 @@ class CardPlayer:
     #: of the best expected score, the one most likely to make the contract (a possible overtrick
     #: given up to guard against a bad break); 0: off.
     safety_margin: float = 0.0
+    #: Declarer's count of the hand (:mod:`bazas.bots.count`): in a suit contract, declarer's side
+    #: playing second or third to a trick weighs the solved layouts by the count's odds (vacant
+    #: places, over ``count_samples`` unsolved layouts) of each holding of the suit led, rather
+    #: than by their share of the few solved layouts.
+    count_hand: bool = False
+    count_samples: int = 400
     constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
     _constraint_cache: dict[tuple[Any, ...], dict[Seat, ConstraintLike]] = field(default_factory=dict, repr=False)
@@ -352,6 +360,14 @@ class CardPlayer:
             signallers = [s for s in knowledge.hidden if s.name in context.computer_seats]
             if signallers:
                 weights = self._signal_weights(view, knowledge, layouts[:len(solved)], weights, contract, signallers)
+        if (len(solved) > 1 and self.count_hand and view.seat.side == declarer.side
+                and contract.strain is not Strain.NT and view.current is not None
+                and len(view.current.cards) in (1, 2)):
+            # Declarer's count of the hand for a guess in the second or third seat (bots/count.py).
+            weights = count_weights(knowledge, int(view.current.cards[0][1].suit), layouts[:len(solved)], weights,
+                                    layout_weights[:len(solved)], random.Random(rng.getrandbits(32)),
+                                    self.count_samples, deadline=clock() + 0.2 * budget.seconds, clock=clock)
+            self.last_info["count"] = True
         if len(solved) > 1 and self.consistency < 1.0:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline)
