@@ -211,3 +211,26 @@ def test_issue11_nullo_contract_played_and_scored_at_the_table(server: ServerPro
     assert points.ns + points.ew > 0
     pbn = server.get(f"/api/tables/{created['table_id']}.pbn").text
     assert '[Contract "1NU"]' in pbn and '[BazasRuleset "royal-auction+nullos"]' in pbn
+
+
+def test_issue11_every_published_option_has_readable_names_in_es_and_en() -> None:
+    """The home page and the table show options by name, not id: every option and choice a game
+    offers (``option_controls``) has its words in both catalogues."""
+    import json as _json
+
+    from bazas.engine.rulesets import one_table
+
+    catalogues = {lang: _json.loads((Path(__file__).parents[2] / "src" / "bazas" / "server" / "i18n" /
+                                     f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "es")}
+    offered = 0
+    for game in one_table():
+        for name, control in game.facts()["option_controls"].items():  # type: ignore[attr-defined]
+            keys = [f"option.{name}"]
+            keys += [f"option.{name}.{_json.dumps(c).strip(chr(34))}" for c in control.get("choices", [])]
+            if "min" in control:
+                keys += [f"option.{name}.n", f"option.{name}.none"]
+            for lang, words in catalogues.items():
+                missing = [k for k in keys if k not in words]
+                assert not missing, f"{game.id} ({lang}): {missing}"
+            offered += 1
+    assert offered >= 7
