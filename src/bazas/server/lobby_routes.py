@@ -161,7 +161,10 @@ def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
                     done.set_exception(exc)
 
         actor.submit(take)
-        key = await done
+        try:
+            key = await asyncio.wait_for(asyncio.shield(done), 30.0)
+        except TimeoutError:
+            raise HTTPException(503, f"table {table_id} is busy: try again in a moment") from None
         if key is None:
             raise HTTPException(409, f"seat {seat.name} of table {table_id} is taken: choose a free seat")
         return {"table_id": table_id, "seat": seat.name, "link": f"/t/{table_id}?k={key}"}
