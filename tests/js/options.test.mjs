@@ -26,6 +26,6 @@ test("issue 11 (seeds 000, 003): the cut for the first dealer in words", () => {
   i18n.useStrings("es", catalogue("es"));
   const es = options.cutText({ ...cut, dealer: "E", rule: "highest" });
   assert.match(es, /♥K/);
-  assert.match(es, /reparte la carta más alta/);
+  assert.match(es, /reparte E \(la carta más alta\)/);
   assert.equal(options.cutText(null), "");
 });
