@@ -25,6 +25,16 @@ def test_seed000_auction_lowest_cut_deals_ace_lowest() -> None:
     assert cut_order(Card.parse("C5"), True) < cut_order(Card.parse("S5"), True)
 
 
+def test_whist_club_law14_equal_cards_heart_lowest_then_diamond_club_spade() -> None:
+    """Whist Club laws of Auction (Work, *Auction of To-day*, law 14): "as between cards of
+    otherwise equal value, the lowest is the heart, next the diamond, next the club, and highest
+    the spade"; the lowest deals (law 18)."""
+    order = sorted(["S7", "C7", "D7", "H7"], key=lambda c: cut_order(Card.parse(c), True))
+    assert order == ["H7", "D7", "C7", "S7"]
+    draw = draw_dealer(random.Random(0), lowest_deals=True)
+    assert draw.dealer == min(SEATS, key=lambda s: cut_order(draw.cards[s], True))
+
+
 def test_seed003_contract_highest_cut_deals_ace_highest() -> None:
     assert cut_order(Card.parse("SA"), False) < cut_order(Card.parse("SK"), False)
     assert cut_order(Card.parse("S5"), False) < cut_order(Card.parse("C5"), False)

@@ -11,13 +11,17 @@ the lowest or the highest card deals; the laws of each game do, and :class:`Rule
 - Contract bridge (the Laws of Rubber Bridge, followed for ``rubber`` and ``chicago``): *the
   player who draws the HIGHEST card deals*, the ace high.
 
-Neither rule is in the seeds or RULES.md: both are the period laws as they are usually stated, not
-yet checked against a stored copy of the Whist Club's text (the library search found the 1910-1917
-law books but not the passage); correct ``Ruleset.cut_deals`` if the text says otherwise.
+Neither rule is in the seeds or RULES.md. The Auction rule is the Whist Club code's laws on
+cutting as printed in M. C. Work's *Auction of To-day* (1913, laws 14 and 18: "In cutting, the ace
+is the lowest card; as between cards of otherwise equal value, the lowest is the heart, next the
+diamond, next the club, and highest the spade" ... "The lowest is the dealer") and in Foster's
+*Complete Hoyle* ("the lowest of the four is the dealer ... the heart is the lowest, diamonds next,
+then clubs and then spades"). The contract rule is the Laws of Rubber Bridge (highest card deals;
+for the draw only, suits rank spades, hearts, diamonds, clubs).
 
-Decision where the laws differ in detail: players whose cards are of equal rank are separated by
-the rank of the suits (clubs lowest, spades highest), so one draw always decides (the older laws
-had the tied players cut again, which gives the same odds).
+So players whose cards are of equal rank are separated by the suits: in Auction hearts lowest,
+then diamonds, clubs, spades; in contract clubs lowest, then diamonds, hearts, spades. One draw
+always decides.
 
 Randomness is passed in (``rng``), so the engine stays pure and a seeded draw is reproducible.
 
@@ -36,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import ALL_CARDS, Card, Rank
+from .cards import ALL_CARDS, Card, Rank, Suit
 from .seats import SEATS, Seat
 
 __all__ = ["DealerDraw", "cut_order", "draw_dealer", "draw_for"]
@@ -45,13 +49,25 @@ SOURCE = ("seed 000 ('Primer dador por sorteo'), seed 003 ('El repartidor inicia
           "lowest cut deals in Auction Bridge (Whist Club laws), highest in contract bridge (Laws of Rubber Bridge)")
 
 
+#: Whist Club laws (Auction): between equal cards the heart is lowest, then diamond, club, spade.
+_AUCTION_CUT_SUITS = (Suit.H, Suit.D, Suit.C, Suit.S)
+
+
 def cut_order(card: Card, lowest_deals: bool) -> tuple[int, int]:
-    """How low ``card`` is in the cut: the smallest deals. When the lowest deals the ace counts
-    lowest (below the two); when the highest deals the ace is high. Equal ranks: clubs lowest."""
+    """How low ``card`` is in the cut: the smallest deals. When the lowest deals (Auction) the ace
+    counts lowest (below the two) and equal ranks go hearts, diamonds, clubs, spades; when the
+    highest deals (contract) the ace is high and spades beat hearts, diamonds, clubs.
+
+    >>> from bazas.engine.cards import Card
+    >>> sorted(["SA", "H2", "C2", "HA"], key=lambda c: cut_order(Card.parse(c), True))
+    ['HA', 'SA', 'H2', 'C2']
+    >>> sorted(["SA", "HA", "C2"], key=lambda c: cut_order(Card.parse(c), False))
+    ['SA', 'HA', 'C2']
+    """
     rank = int(card.rank)
     if lowest_deals:
         rank = 1 if card.rank == Rank.ACE else rank
-        return (rank, int(card.suit))
+        return (rank, _AUCTION_CUT_SUITS.index(card.suit))
     return (-rank, -int(card.suit))
 
 
