@@ -46,6 +46,8 @@ class ThreeHandedAuctionGame(Auction1920):
     names = {"en": "Three-handed Auction Bridge", "es": "Subasta a tres"}
 
     option_help: dict[str, str] = {}
+    #: None of the four-player game's options (issue 11): the home page offers no controls.
+    option_controls: dict[str, Mapping[str, object]] = {}
 
     def with_options(self, options: Mapping[str, object]) -> Ruleset:
         """No table options yet: the house options are those of the four-player game."""
