@@ -12,9 +12,12 @@ const EVERY = 3000;
 const lobby = { tables: [], rulesets: [], loaded: false, joining: null };
 window.bazasLobby = lobby; // for the console and the browser tests
 
+/** A game's name; a game with options ("auction-1920+1-deals") by its base game's name. */
 function gameName(id) {
-  const facts = lobby.rulesets.find((r) => r.id === id);
-  return facts ? rulesetName(facts, lang()) : id;
+  const [base, ...options] = String(id || "").split("+");
+  const facts = lobby.rulesets.find((r) => r.id === id) || lobby.rulesets.find((r) => r.id === base);
+  if (!facts) return id;
+  return rulesetName(facts, lang()) + (facts.id !== id && options.length ? ` (${options.join(", ")})` : "");
 }
 
 function seatHTML(table, s) {
@@ -39,7 +42,7 @@ function render() {
     const free = table.free.length;
     const status = t(`lobby.status.${table.status}`);
     return `<li class="lobby-table" data-table="${escapeHTML(table.id)}">
-      <h2><span class="game">${escapeHTML(gameName(table.ruleset))}</span><span class="chip">${free ? t("lobby.freeCount", { n: free }) : t("lobby.full")}</span></h2>
+      <h2><span class="lobby-game">${escapeHTML(gameName(table.ruleset))}</span><span class="chip">${free ? t("lobby.freeCount", { n: free }) : t("lobby.full")}</span></h2>
       <div class="muted small">${escapeHTML(status)} · ${t("lobby.deal", { n: table.deal_number || 1 })}</div>
       <ul class="lobby-seats">${SEATS.map((s) => seatHTML(table, s)).join("")}</ul>
       <p class="lobby-watch"><a href="/t/${encodeURIComponent(table.id)}" class="small">${t("lobby.watch")}</a></p>
