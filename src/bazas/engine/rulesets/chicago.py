@@ -83,6 +83,7 @@ class Chicago(Ruleset):
     names = {"en": "Chicago", "es": "Chicago"}
 
     option_help = {"honours": "honours score (true, the default) or not (false); RULES.md 'chicago'"}
+    option_controls = {"honours": {"choices": [True, False], "default": True}}
 
     def __init__(self, honours: bool = True) -> None:
         self._honours = honours
