@@ -86,7 +86,7 @@ async def _play(table_id: str, key: str, site: _Site, people: dict[str, Client],
             return person, watcher
         v = st["version"]
         if acted != (v, generation):
-            if tab["status"] in ("auction", "play") and tab["actor"] == "S":
+            if tab["status"] in ("auction", "play") and tab["actor"] == "S" and st["view"]["legal"]:
                 acted = (v, generation)
                 with contextlib.suppress(websockets.ConnectionClosed):
                     await person.send(first_legal_action(st))
@@ -209,3 +209,30 @@ def test_issue14_every_server_lobby_lists_every_server_public_tables(cluster: Cl
         assert all(listed[t]["free"] == ["N", "S"] for t in created), [listed[t] for t in created]
     after = cluster.owners()
     assert {t: after.get(t) for t in created} == {t: owners[t] for t in created}, cluster.log()
+
+
+def test_issue14_a_table_nobody_watches_is_taken_over_and_plays_on(cluster: Cluster) -> None:
+    """A table of four bots has no client to bring it back: when its server dies, a survivor finds
+    the expired lease and resumes it from the event log by itself."""
+    import psycopg
+
+    table_id = cluster.create(me=None, seats={s: "bot" for s in "NESW"}, bot_seconds=0.05,
+                              first_dealer="N")["table_id"]
+    pg = cluster.database_url.replace("postgresql+psycopg://", "postgresql://")
+
+    def stored() -> int:
+        with psycopg.connect(pg) as conn:
+            row = conn.execute("SELECT count(*) FROM events WHERE table_id = %s", (table_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    deadline = time.monotonic() + 60
+    while table_id not in cluster.owners() or stored() < 5:
+        assert time.monotonic() < deadline, cluster.log()
+        time.sleep(0.1)
+    owner = cluster.owners()[table_id]
+    cluster.kill_server(owner)
+    at_kill = stored()
+    while cluster.owners().get(table_id) in (None, owner) or stored() <= at_kill + 5:
+        assert time.monotonic() < deadline + 60, (cluster.owners(), stored(), cluster.log())
+        time.sleep(0.1)
+    assert cluster.owners()[table_id] in cluster.servers

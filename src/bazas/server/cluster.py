@@ -133,6 +133,8 @@ class ClusterHub(Hub):
             self.workers = _remote_pool(settings, cluster)
         self._heart: asyncio.Task[None] | None = None
         self._adopting: set[str] = set()
+        #: Tables just created whose lease is being taken.
+        self._unleased: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._renewed = 0.0
         #: The site's Redis (events between servers: the lobby's entries), when configured.
@@ -182,7 +184,13 @@ class ClusterHub(Hub):
     async def create(self, *args: Any, **kwargs: Any) -> Any:
         created = await super().create(*args, **kwargs)
         # A fresh id: nobody else can hold it. The first connection routed elsewhere asks for it.
-        await asyncio.to_thread(self.leases.acquire, created.table_id)
+        # (No await between the actor's start and this line: the heartbeat cannot see the table
+        # without its lease and drop it.)
+        self._unleased.add(created.table_id)
+        try:
+            await asyncio.to_thread(self.leases.acquire, created.table_id)
+        finally:
+            self._unleased.discard(created.table_id)
         return created
 
     async def _load(self, table_id: str) -> TableActor | None:
@@ -262,10 +270,12 @@ class ClusterHub(Hub):
                         await self._drop(table_id)
 
     async def _beat(self, orphans: bool) -> None:
+        before = set(self.actors)
         renewal = await asyncio.to_thread(self.leases.renew)
         self._renewed = time.monotonic()
         for table_id in list(self.actors):
-            if table_id not in renewal.held and table_id not in self._loading:
+            if table_id in before and table_id not in renewal.held and table_id not in self._loading \
+                    and table_id not in self._unleased:
                 self.stats["lost"] += 1
                 log.warning("table %s: lease lost; dropping it", table_id)
                 await self._drop(table_id)
@@ -277,7 +287,7 @@ class ClusterHub(Hub):
             if await self.store.write(self.leases.hand_over, table_id, to):
                 self.stats["handed_over"] += 1
                 log.info("table %s: handed over to %s", table_id, to)
-        for table_id in renewal.held - set(self.actors) - set(self._loading) - set(renewal.wanted):
+        for table_id in renewal.held - set(self.actors) - set(self._loading) - set(renewal.wanted) - self._unleased:
             await asyncio.to_thread(self.leases.release, table_id)  # unloaded (idle)
         if orphans:
             await self._adopt()
