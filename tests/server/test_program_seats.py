@@ -158,3 +158,37 @@ def test_program_seat_needs_the_tm_port(tmp_path: Path) -> None:
 
         r = httpx.post(f"{srv.http}/api/tables", json={"me": None, "seats": {"N": "program"}}, timeout=30)
         assert r.status_code in (400, 422) and "--tm-port" in r.text
+
+
+def test_program_that_disconnects_mid_board_reconnects_to_its_seat_and_finishes_the_deal(
+        tm_server: ServerProcess) -> None:
+    created = tm_server.create(ruleset="rubber", me=None, seed=5,
+                               seats={"N": "bot", "E": "bot", "S": "program", "W": "bot"})
+    table_id, details = created["table_id"], created["programs"]["S"]
+    first = MinimalClient(details["port"], "South", details["team"])
+    second = MinimalClient(details["port"], "South", details["team"])
+
+    async def run() -> None:
+        task = asyncio.create_task(first.run())
+        deadline = time.monotonic() + 60
+        while not any(" plays " in x or " bids " in x for x in first.received) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+        first.writer.close()
+        await asyncio.sleep(0.3)
+        again = asyncio.create_task(second.run())
+        try:
+            await asyncio.to_thread(_played_deal, tm_server, table_id, time.monotonic() + 120)
+        finally:
+            again.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await again
+
+    asyncio.run(run())
+    board = [x for x in first.received if x.startswith("Board number")][-1]   # passed-out boards came before
+    # Connecting again, the program is sent the board so far (the same board) and plays it out.
+    assert board in second.received
+    assert second.received.index(board) < 4
+    assert any(x.startswith("South's cards") for x in second.received)
