@@ -124,6 +124,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", dest="json_file", default=None, help="write the JSON report here")
     parser.add_argument("--quick", action="store_true", help="a CI-sized run (a minute or two)")
     parser.add_argument("--no-save", action="store_true", help="do not save the report to bench/bots.json")
+    parser.add_argument("--records", default=None, metavar="JSONL",
+                        help="append each card-play deal's record to this file as it completes (a long run "
+                             "can be summarised while it goes on, or after it was stopped)")
     parser.add_argument("--player-options", default=None, metavar="JSON",
                         help='CardPlayer options for the card-play deals, e.g. \'{"restricted_choice": true}\' '
                              "(to compare configurations; implies --no-save)")
@@ -149,7 +152,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     report = run_bench(deals=deals, boards=boards, seed=args.seed, workers=max(1, args.workers), budget=budget,
                        match=(configs[0], configs[1]), match_play=match_play, match_budget=args.match_budget,
-                       problems=args.problems, console=console, quick=quick, player_options=options)
+                       problems=args.problems, console=console, quick=quick, player_options=options,
+                       records=getattr(args, "records", None))
     print_report(report, console)
     text = json.dumps(report, indent=2, sort_keys=True)
     if args.json_file:
@@ -391,7 +395,8 @@ def print_problem_suite(suite: dict[str, Any] | None, console: Any) -> None:
 
 def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float, match: tuple[str, str],
               match_play: str, match_budget: float, problems: str, console: Any = None,
-              quick: bool = False, player_options: dict[str, Any] | None = None) -> dict[str, Any]:
+              quick: bool = False, player_options: dict[str, Any] | None = None,
+              records: str | None = None) -> dict[str, Any]:
     """Run the bench and return the report (a JSON-ready dict)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -415,6 +420,9 @@ def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float
             rec = fut.result()
             if kind == "card":
                 card_records.append(rec)
+                if records:
+                    with open(records, "a", encoding="utf-8") as f:
+                        f.write(json.dumps({"seed": seed, "player_options": player_options or {}, **rec}) + "\n")
                 progress.advance(task_cards)
             else:
                 match_records.append(rec)
