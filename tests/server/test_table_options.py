@@ -33,7 +33,16 @@ pytestmark = pytest.mark.xdist_group("table_options")
 
 
 def post(server: ServerProcess, body: dict[str, Any]) -> httpx.Response:
+    """POST /api/tables as is (the harness's ``create`` fixes North as the first dealer)."""
     return httpx.post(f"{server.http}/api/tables", json=body, timeout=30)
+
+
+def create(server: ServerProcess, **body: Any) -> dict[str, Any]:
+    """A table made with the server's defaults (the first dealer drawn unless ``first_dealer``)."""
+    r = post(server, body)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
 
 
 def summary(server: ServerProcess, table_id: str) -> dict[str, Any]:
@@ -87,7 +96,7 @@ def test_issue11_an_option_of_another_game_is_refused(server: ServerProcess) -> 
 def test_seed000_first_dealer_is_drawn_by_default_and_shown(server: ServerProcess) -> None:
     # Auction Bridge: the lowest card deals (Whist Club laws); contract bridge: the highest.
     for ruleset, lowest in (("auction-1920", True), ("rubber", False)):
-        created = server.create(ruleset=ruleset, seats={s: "bot" for s in "NEW"}, me="S")
+        created = create(server, ruleset=ruleset, seats={s: "bot" for s in "NEW"}, me="S")
         info = summary(server, created["table_id"])
         cut = info["cut"]
         check_cut(cut, "NESW", lowest)
@@ -104,7 +113,7 @@ def test_issue11_the_creator_may_fix_the_first_dealer(server: ServerProcess) -> 
 
 
 def test_seed003_a_seeded_table_cuts_the_same_cards_again(server: ServerProcess) -> None:
-    cuts = [summary(server, server.create(seats={s: "bot" for s in "NEW"}, me="S", seed="cut-7")["table_id"])["cut"]
+    cuts = [summary(server, create(server, seats={s: "bot" for s in "NEW"}, me="S", seed="cut-7")["table_id"])["cut"]
             for _ in range(2)]
     assert cuts[0] == cuts[1]
 
@@ -117,8 +126,8 @@ async def _state_shows(server: ServerProcess, created: dict[str, Any]) -> dict[s
 
 
 def test_issue11_state_message_carries_options_and_cut(server: ServerProcess) -> None:
-    created = server.create(ruleset="royal-auction", options={"nullos": True}, seats={s: "bot" for s in "NEW"},
-                            me="S", seed=9)
+    created = create(server, ruleset="royal-auction", options={"nullos": True}, seats={s: "bot" for s in "NEW"},
+                     me="S", seed=9)
     st = asyncio.run(_state_shows(server, created))
     assert st["table"]["options"] == {"nullos": True}
     check_cut(st["table"]["cut"], "NESW", lowest=True)
@@ -149,8 +158,8 @@ def test_issue11_options_written_into_exported_records(server: ServerProcess) ->
 def test_issue11_restart_keeps_options_and_cut(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path / "data").start()
     try:
-        created = server.create(ruleset="royal-auction", options={"nullos": True, "tie": "one_more_deal"},
-                                seats={s: "bot" for s in "NEW"}, me="S")
+        created = create(server, ruleset="royal-auction", options={"nullos": True, "tie": "one_more_deal"},
+                         seats={s: "bot" for s in "NEW"}, me="S")
         before = summary(server, created["table_id"])
         server.kill()
         server.start()
@@ -172,8 +181,8 @@ def nullo_player(state: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _nullo_deal(server: ServerProcess) -> tuple[dict[str, Any], dict[str, Any]]:
-    created = server.create(ruleset="royal-auction", options={"nullos": True}, seats={s: "open" for s in "NEW"},
-                            me="S", seed=31)
+    created = create(server, ruleset="royal-auction", options={"nullos": True}, seats={s: "open" for s in "NEW"},
+                     me="S", seed=31)
     links = created["links"]
     clients = [Client(server, created["table_id"], token(links[s]), name=s) for s in "NESW"]
     for c in clients:
@@ -202,3 +211,32 @@ def test_issue11_nullo_contract_played_and_scored_at_the_table(server: ServerPro
     assert points.ns + points.ew > 0
     pbn = server.get(f"/api/tables/{created['table_id']}.pbn").text
     assert '[Contract "1NU"]' in pbn and '[BazasRuleset "royal-auction+nullos"]' in pbn
+
+
+def test_issue11_every_published_option_has_readable_names_in_es_and_en() -> None:
+    """The home page and the table show options by name, not id: every option and choice a game
+    offers (``option_controls``) has its words in both catalogues."""
+    import json as _json
+
+    from bazas.engine.rulesets import one_table
+
+    catalogues = {lang: _json.loads((Path(__file__).parents[2] / "src" / "bazas" / "server" / "i18n" /
+                                     f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "es")}
+    offered = 0
+    for game in one_table():
+        for name, control in game.facts()["option_controls"].items():  # type: ignore[attr-defined]
+            keys = [f"option.{name}"]
+            keys += [f"option.{name}.{_json.dumps(c).strip(chr(34))}" for c in control.get("choices", [])]
+            if "min" in control:
+                keys += [f"option.{name}.n", f"option.{name}.none"]
+            for lang, words in catalogues.items():
+                missing = [k for k in keys if k not in words]
+                assert not missing, f"{game.id} ({lang}): {missing}"
+            offered += 1
+    assert offered >= 7
+
+
+def test_issue11_a_fixed_first_dealer_must_be_a_players_seat(server: ServerProcess) -> None:
+    # Three-handed Auction: W holds the dummy hand, nobody deals from there.
+    r = post(server, {"ruleset": "three-handed-auction", "me": "S", "first_dealer": "W"})
+    assert r.status_code == 400 and "first_dealer: W is not a player's seat" in r.text

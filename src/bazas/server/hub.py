@@ -208,6 +208,9 @@ class Hub:
             first_dealer = cut.dealer
         else:
             first_dealer = Seat.parse(request.first_dealer)
+            if first_dealer not in ruleset.seats:
+                raise ValueError(f"first_dealer: {first_dealer.name} is not a player's seat at {ruleset.id} (the "
+                                 f"players: {', '.join(s.name for s in ruleset.seats)})")
         table = Table.create(ruleset.id, players, first_dealer)
         config = table.config()
         options: dict[str, Any] = {"lang": request.lang}
