@@ -117,7 +117,8 @@ class Server:
         others = {s: "bot" for s in SEATS if s != me}
         others.update(seats or {})
         body = {"ruleset": ruleset, "seats": others, "me": me, "name": name, "lang": lang,
-                "bot_seconds": BOT_SECONDS, "speed": "instant", **extra}  # issue 12's pace: test_table_pace.py
+                "bot_seconds": BOT_SECONDS, "speed": "instant",  # issue 12's pace: test_table_pace.py
+                "first_dealer": "N", **extra}  # issue 11: the server draws by default; these tests count on N
         return self.post("/api/tables", body)
 
 

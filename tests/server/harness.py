@@ -131,6 +131,9 @@ class ServerProcess:
 
     # -- HTTP ---------------------------------------------------------------------------------------
     def create(self, **body: Any) -> dict[str, Any]:
+        # Issue 11: the server draws the first dealer unless told; these tests count on North
+        # (tests/server/test_table_options.py checks the draw).
+        body.setdefault("first_dealer", "N")
         r = httpx.post(f"{self.http}/api/tables", json=body, timeout=30)
         assert r.status_code == 200, r.text
         data: dict[str, Any] = r.json()

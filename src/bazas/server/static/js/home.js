@@ -3,7 +3,8 @@ import { cardSVG, installSprite } from "./cards.js";
 import { applyStatic, detectLang, has, lang, loadLang, onLangChange, seatLetter, seatName, t } from "./i18n.js";
 import { copyText, escapeHTML, initControls, recentTables, rememberTable, toast } from "./common.js";
 import { SEATS } from "./bridge.js";
-import { chosenRuleset, fetchRulesets, rulesetName } from "./facts.js";
+import { chosenRuleset, fetchRuleset, fetchRulesets, rulesetName } from "./facts.js";
+import { optionLabel, optionValueText } from "./options.js";
 
 /** The games one table can play (GET /api/rulesets), in the server's order. */
 let rulesets = [];
@@ -67,6 +68,84 @@ function renderHero() {
     .join("");
 }
 
+// ---- the game's table options and the first dealer (issue 11) -------------------------------------
+/** What the creator chose: options that differ from the game's defaults, and the first dealer. */
+const choice = { options: {}, firstDealer: localStorage.getItem("bazas.home.dealer") || "draw", facts: null };
+const factsCache = {};
+
+/** The chosen game's facts from GET /api/rulesets/{id} (option_help, option_controls, seats). */
+async function chosenFacts() {
+  const id = form.ruleset;
+  if (!id) return null;
+  if (!factsCache[id]) factsCache[id] = await fetchRuleset(id).catch(() => rulesets.find((r) => r.id === id) || null);
+  return factsCache[id];
+}
+
+function optionControlHTML(name, control, help) {
+  const value = Object.hasOwn(choice.options, name) ? choice.options[name] : control.default;
+  const title = help ? ` title="${escapeHTML(help)}"` : "";
+  const label = escapeHTML(optionLabel(name));
+  if (Array.isArray(control.choices) && control.choices.length === 2 && control.choices.every((c) => typeof c === "boolean")) {
+    return `<label class="field-check option"${title}><input type="checkbox" data-option="${escapeHTML(name)}" ${value ? "checked" : ""}> <span>${label}</span></label>`;
+  }
+  if (Array.isArray(control.choices)) {
+    const opts = control.choices.map((c) => `<option value="${escapeHTML(JSON.stringify(c))}" ${c === value ? "selected" : ""}>${escapeHTML(optionValueText(name, c))}</option>`);
+    return `<label class="field option"${title}><span>${label}</span><select data-option="${escapeHTML(name)}">${opts.join("")}</select></label>`;
+  }
+  const shown = value === null || value === undefined ? "" : String(value);
+  return `<label class="field option"${title}><span>${label}</span><input type="number" data-option="${escapeHTML(name)}" min="${control.min ?? ""}" max="${control.max ?? ""}" value="${shown}" placeholder="${escapeHTML(optionValueText(name, null))}"></label>`;
+}
+
+async function renderOptions() {
+  const facts = (choice.facts = await chosenFacts());
+  const controls = facts?.option_controls || {};
+  const names = Object.keys(controls);
+  $("#ruleset-options").innerHTML = names.map((n) => optionControlHTML(n, controls[n], facts.option_help?.[n])).join("");
+  $("#options-help").hidden = !names.length;
+  const seats = facts?.seats || SEATS;
+  if (choice.firstDealer !== "draw" && !seats.includes(choice.firstDealer)) choice.firstDealer = "draw";
+  $("#first-dealer").innerHTML = ["draw", ...seats]
+    .map((s) => `<button type="button" data-dealer="${s}" aria-pressed="${choice.firstDealer === s}">${s === "draw" ? t("home.dealerDraw") : seatLetter(s)}</button>`)
+    .join("");
+}
+
+/** An option's value from its control (`undefined`: the game's default, left out). */
+function readOption(el) {
+  const name = el.dataset.option;
+  const control = choice.facts?.option_controls?.[name] || {};
+  let value;
+  if (el.type === "checkbox") value = el.checked;
+  else if (el.tagName === "SELECT") value = JSON.parse(el.value);
+  else value = el.value === "" ? null : Number(el.value);
+  if (value === control.default || value === null) delete choice.options[name];
+  else choice.options[name] = value;
+}
+
+/** The table's options and first dealer, for POST /api/tables. */
+function tableChoices() {
+  return { options: { ...choice.options }, first_dealer: choice.firstDealer };
+}
+
+function initOptions() {
+  $("#rulesets").addEventListener("change", (e) => {
+    if (e.target.name === "ruleset") form.ruleset = e.target.value;
+    choice.options = {};
+    renderOptions();
+  });
+  $("#ruleset-options").addEventListener("change", (e) => {
+    if (e.target.dataset.option) readOption(e.target);
+  });
+  $("#first-dealer").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-dealer]");
+    if (!b) return;
+    choice.firstDealer = b.dataset.dealer;
+    localStorage.setItem("bazas.home.dealer", choice.firstDealer);
+    for (const x of $("#first-dealer").querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+  });
+  onLangChange(renderOptions);
+  renderOptions();
+}
+
 function renderAll() {
   applyStatic();
   renderRulesets();
@@ -88,7 +167,7 @@ async function start(e) {
     const res = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ruleset: form.ruleset, seats, me: form.me, name: name || null, lang: lang(), public: Boolean($("#public")?.checked) }),
+      body: JSON.stringify({ ...tableChoices(), ruleset: form.ruleset, seats, me: form.me, name: name || null, lang: lang(), public: Boolean($("#public")?.checked) }),
     });
     const data = await res.json().catch(() => ({}));
     if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || res.status));
@@ -143,6 +222,7 @@ async function main() {
   renderAll();
   onLangChange(renderAll);
   $("#new-table").addEventListener("submit", start);
+  initOptions();
   $("#rulesets").addEventListener("change", (e) => {
     form.ruleset = e.target.value;
     localStorage.setItem("bazas.home.ruleset", form.ruleset);

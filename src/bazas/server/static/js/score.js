@@ -10,6 +10,7 @@
 //    part_scores, rubbers: [{rubber, totals, winner, margin, deals}]}
 import { has, t, seatLetter, contractHTML } from "./i18n.js";
 import { suitIcon } from "./cards.js";
+import { optionItems } from "./options.js";
 import { otherSide as other, resultText, vulKey } from "./bridge.js";
 
 export const passedOut = (deal) => deal.contract === "pass";
@@ -79,6 +80,13 @@ function legend(facts) {
   if (!has(key)) return "";
   const strains = { C: suitIcon("C"), D: suitIcon("D"), H: suitIcon("H"), S: suitIcon("S"), NT: t("strain.NT") };
   return `<p class="legend">${t(key, strains)}</p>`;
+}
+
+/** The table's options above the sheet (issue 11), and a tie that one more deal settles. */
+function optionsLine(score) {
+  const items = optionItems(score.options);
+  const opts = items.length ? `<p class="sheet-options muted small">${t("score.options", { list: items.join("; ") })}</p>` : "";
+  return `${opts}${score.deciding ? `<p class="sheet-deciding">${t("score.deciding")}</p>` : ""}`;
 }
 
 function winnerLine(score, mySide) {
@@ -173,7 +181,7 @@ const SHEETS = { rubber: rubberSheet, chicago: chicagoSheet };
 export function renderScoreSheet(score, { facts, mySide = "NS", vulnerable }) {
   if (!score) return `<p class="muted">${t("score.none")}</p>`;
   const sheet = SHEETS[facts.sheet] ?? rubberSheet;
-  return `${legend(facts)}${sheet(score, { facts, mySide, vulnerable })}${dealByDeal(score, mySide)}${earlier(score, mySide)}`;
+  return `${legend(facts)}${optionsLine(score)}${sheet(score, { facts, mySide, vulnerable })}${dealByDeal(score, mySide)}${earlier(score, mySide)}`;
 }
 
 /** The small always-visible summary in the side panel (games only where games are counted). */

@@ -6,6 +6,7 @@ import { otherSide, sideOf, tricksNeeded, vulKey } from "../bridge.js";
 import { rulesetName } from "../facts.js";
 import { renderAnalysis } from "../review.js";
 import { renderScoreMini, renderScoreSheet } from "../score.js";
+import { cutText, optionsHTML } from "../options.js";
 import { app, me, mySide, showsVulnerability, vulnerability } from "./store.js";
 import { dealCaption, reviewDeal, seatsToInvite } from "./model.js";
 import { auctionHTML } from "./auction.js";
@@ -47,6 +48,10 @@ export function renderContractBox() {
     const actor = v.actor && v.actor !== v.turn ? ` (${t("info.playedBy", { seat: seatName(v.actor) })})` : "";
     lines.push(`<div class="kv turn-line"><span>${t("info.turn")}</span><b>${seatName(v.turn)}${actor}</b></div>`);
   }
+  // issue 11: the draw for the first dealer (during the first deal) and the table's options
+  if (app.table.cut && app.table.deal_number === 1) lines.push(`<p class="cut-line" id="cut-line" title="${t("cut.title")}">${escapeHTML(cutText(app.table.cut))}</p>`);
+  const options = optionsHTML(app.table.options);
+  if (options) lines.push(`<div class="kv options-line" id="options-line"><span>${t("table.options")}</span></div>${options}`);
   if (!me()) lines.push(`<p class="muted small">${t("info.spectator")}</p>`);
   if (app.table.spectators) lines.push(`<p class="muted small">${t("info.spectators", { n: app.table.spectators })}</p>`);
   $("#contract-box").innerHTML = lines.join("");
