@@ -234,3 +234,9 @@ def test_issue11_every_published_option_has_readable_names_in_es_and_en() -> Non
                 assert not missing, f"{game.id} ({lang}): {missing}"
             offered += 1
     assert offered >= 7
+
+
+def test_issue11_a_fixed_first_dealer_must_be_a_players_seat(server: ServerProcess) -> None:
+    # Three-handed Auction: W holds the dummy hand, nobody deals from there.
+    r = post(server, {"ruleset": "three-handed-auction", "me": "S", "first_dealer": "W"})
+    assert r.status_code == 400 and "first_dealer: W is not a player's seat" in r.text
