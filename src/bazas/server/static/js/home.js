@@ -32,10 +32,28 @@ function renderRulesets() {
   ).join("");
 }
 
+/** The seats people or bots take in the chosen game (facts `seats`: three-handed Auction has three;
+ * the other seat holds the dummy hand). */
+function gameSeats() {
+  return rulesets.find((r) => r.id === form.ruleset)?.seats || SEATS;
+}
+
+/** My seat, one of the game's seats. */
+function mySeatIn(seats) {
+  return seats.includes(form.me) ? form.me : seats[seats.length - 1];
+}
+
 function renderSeats() {
+  const seats = gameSeats();
+  const me = mySeatIn(seats);
   $("#seat-picker").innerHTML =
     SEATS.map((s) => {
-      const mine = s === form.me;
+      if (!seats.includes(s)) {
+        return `<div class="seat-box dummy-seat" style="grid-area:${s}" data-seat-box="${s}">
+        <div class="seat-title"><span>${seatName(s)} <span class="muted">(${seatLetter(s)})</span></span></div>
+        <span class="muted small">${t("home.dummySeat")}</span></div>`;
+      }
+      const mine = s === me;
       const body = mine
         ? `<span class="muted small">${t("home.you")}</span>`
         : `<div class="seg" role="group" aria-label="${seatName(s)}">
@@ -162,19 +180,21 @@ async function start(e) {
   const name = $("#name").value.trim();
   if (name) localStorage.setItem("bazas.name", name);
   const seats = {};
-  for (const s of SEATS) if (s !== form.me) seats[s] = form.seats[s];
+  const players = gameSeats();
+  const me = mySeatIn(players);
+  for (const s of players) if (s !== me) seats[s] = form.seats[s];
   try {
     const res = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...tableChoices(), ruleset: form.ruleset, seats, me: form.me, name: name || null, lang: lang(), public: Boolean($("#public")?.checked) }),
+      body: JSON.stringify({ ...tableChoices(), ruleset: form.ruleset, seats, me, name: name || null, lang: lang(), public: Boolean($("#public")?.checked) }),
     });
     const data = await res.json().catch(() => ({}));
     if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || res.status));
     const id = data.table_id;
     localStorage.setItem(`bazas.links.${id}`, JSON.stringify(data.links || {}));
     rememberTable({ url: data.me, id, ruleset: form.ruleset, seated: true });
-    const open = SEATS.filter((s) => s !== form.me && form.seats[s] === "open");
+    const open = players.filter((s) => s !== me && form.seats[s] === "open");
     if (!open.length) {
       location.href = data.me;
       return;
@@ -226,6 +246,7 @@ async function main() {
   $("#rulesets").addEventListener("change", (e) => {
     form.ruleset = e.target.value;
     localStorage.setItem("bazas.home.ruleset", form.ruleset);
+    renderSeats();
   });
   document.addEventListener("click", async (e) => {
     const b = e.target.closest("button");

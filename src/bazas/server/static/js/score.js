@@ -174,19 +174,87 @@ function earlier(score, mySide) {
 
 const SHEETS = { rubber: rubberSheet, chicago: chicagoSheet };
 
+// -- per player (three-handed Auction, facts `per_player`; issue 11) -----------------------------
+// `score` is `bazas score --json` of the rubber in play: {players: ["N","E","S"], deals: [{deal,
+// dealer, contract: "2HX" | "passed", declarer, tricks, points: {N, E, S}, game_won_by}], totals,
+// games, part_scores, finished, winner, settlement: {A: {B: what B pays A}}, net, rubbers}.
+
+function playerContractCell(d) {
+  if (d.contract === "passed") return `<span class="muted">${t("result.passedOut")}</span>`;
+  return contractCell(d);
+}
+
+/** Who pays whom: each pair once, the one behind paying the one ahead the difference of totals. */
+function settlementLines(score) {
+  const players = score.players;
+  const lines = [];
+  for (let i = 0; i < players.length; i++) {
+    for (let j = i + 1; j < players.length; j++) {
+      const [a, b] = [players[i], players[j]];
+      const owed = score.settlement[a][b];
+      if (!owed) lines.push(`<li>${t("score.settleEven", { a: seatLetter(a), b: seatLetter(b) })}</li>`);
+      else {
+        const [to, from] = owed > 0 ? [a, b] : [b, a];
+        lines.push(`<li data-pays="${from}${to}">${t("score.settlePays", { from: seatLetter(from), to: seatLetter(to), n: Math.abs(owed) })}</li>`);
+      }
+    }
+  }
+  return lines.join("");
+}
+
+function playersSheet(score, { me = null } = {}) {
+  const players = score.players;
+  const head = players.map((p) => `<th class="num${p === me ? " me" : ""}" data-player="${p}">${seatLetter(p)}</th>`).join("");
+  const rows = score.deals.map((d) => {
+    const cells = players.map((p) => `<td class="num">${d.points[p] || ""}</td>`).join("");
+    const game = d.game_won_by ? ` <span class="game-mark">${t("score.gameOf", { seat: seatLetter(d.game_won_by) })}</span>` : "";
+    return `<tr><td>${d.deal}</td><td>${seatLetter(d.dealer)}</td><td>${playerContractCell(d)}${game}</td>${cells}</tr>`;
+  });
+  const cols = players.length + 3;
+  const row = (label, values, cls = "") => `<tr class="${cls}"><th colspan="3">${label}</th>${players.map((p) => `<td class="num">${values[p]}</td>`).join("")}</tr>`;
+  const net = players.map((p) => `<td class="num net ${score.net[p] >= 0 ? "plus" : "minus"}" data-net="${p}">${score.net[p] > 0 ? "+" : ""}${score.net[p]}</td>`).join("");
+  const winner = score.finished && score.winner ? `<div class="winner" data-winner="${score.winner}">${t("score.playerWon", { seat: seatLetter(score.winner) })}</div>` : "";
+  return `<div class="sheet players-sheet" data-players="${players.join("")}">
+    <table class="grid">
+      <thead><tr><th>#</th><th>${t("score.dealer")}</th><th>${t("score.contract")}</th>${head}</tr></thead>
+      <tbody>${rows.join("") || `<tr><td colspan="${cols}" class="muted">${t("score.empty")}</td></tr>`}</tbody>
+      <tfoot>${row(t("score.games"), score.games)}${row(t("score.part"), score.part_scores)}${row(t("score.total"), score.totals, "totals")}
+      <tr class="settlement-row"><th colspan="3">${t("score.net")}</th>${net}</tr></tfoot>
+    </table>
+    <div class="settlement"><strong>${t("score.settlement")}</strong><ul>${settlementLines(score)}</ul></div>
+    ${winner}
+  </div>`;
+}
+
+function playersEarlier(score) {
+  if (!score.rubbers.length) return "";
+  const players = score.players;
+  const rows = score.rubbers
+    .map((r) => `<tr><td>${r.rubber}</td>${players.map((p) => `<td class="num">${r.totals[p]} (${r.net[p] > 0 ? "+" : ""}${r.net[p]})</td>`).join("")}<td>${r.winner ? seatLetter(r.winner) : ""}</td></tr>`)
+    .join("");
+  return `<details class="deal-by-deal" open><summary>${t("score.earlier")}</summary>
+    <table class="grid"><thead><tr><th>#</th>${players.map((p) => `<th>${seatLetter(p)}</th>`).join("")}<th>${t("score.won")}</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+}
+
 /**
  * The whole sheet. `facts`: the ruleset's facts; `mySide`: the viewer's side ("NS" for a
  * spectator); `vulnerable`: {NS, EW} of the deal on the table.
  */
-export function renderScoreSheet(score, { facts, mySide = "NS", vulnerable }) {
+export function renderScoreSheet(score, { facts, mySide = "NS", vulnerable, me = null }) {
   if (!score) return `<p class="muted">${t("score.none")}</p>`;
+  if (facts.per_player && score.players) return `${legend(facts)}${playersSheet(score, { me })}${playersEarlier(score)}`;
   const sheet = SHEETS[facts.sheet] ?? rubberSheet;
   return `${legend(facts)}${optionsLine(score)}${sheet(score, { facts, mySide, vulnerable })}${dealByDeal(score, mySide)}${earlier(score, mySide)}`;
 }
 
 /** The small always-visible summary in the side panel (games only where games are counted). */
-export function renderScoreMini(score, { facts, mySide = "NS", vulnerable }) {
+export function renderScoreMini(score, { facts, mySide = "NS", vulnerable, me = null }) {
   if (!score) return `<p class="muted">${t("score.none")}</p>`;
+  if (facts.per_player && score.players) {
+    const rows = score.players.map((p) => `<tr class="${p === me ? "me" : ""}"><th>${seatLetter(p)}</th><td class="num">${score.games[p]}</td><td class="num">${score.part_scores[p]}</td><td class="num total">${score.totals[p]}</td></tr>`).join("");
+    const winner = score.finished && score.winner ? `<div class="winner" data-winner="${score.winner}">${t("score.playerWon", { seat: seatLetter(score.winner) })}</div>` : "";
+    return `<table class="mini-score"><thead><tr><th></th><th>${t("score.games")}</th><th>${t("score.part")}</th><th>${t("score.total")}</th></tr></thead><tbody>${rows}</tbody></table>${winner}`;
+  }
   const they = other(mySide);
   const showGames = facts.sheet === "rubber";
   const showVul = facts.has_vulnerability;

@@ -9,20 +9,21 @@ import { SEATS } from "../bridge.js";
 export const STRAINS = ["C", "D", "H", "S", "NT"];
 
 /**
- * The auction's rows of four cells (N E S W), the first row starting at the dealer: each cell is
+ * The auction's rows of a cell per player (N E S W; three-handed: N E S), the first row starting at the dealer: each cell is
  * null (before the dealer), {call, i} (call number i), or {next: true} (the call awaited, `live`).
  */
-export function auctionRows(calls, dealer, live = false) {
-  const cells = Array(SEATS.indexOf(dealer)).fill(null).concat(calls.map((call, i) => ({ call, i })));
+export function auctionRows(calls, dealer, live = false, seats = SEATS) {
+  const n = seats.length;
+  const cells = Array(seats.indexOf(dealer)).fill(null).concat(calls.map((call, i) => ({ call, i })));
   if (live) cells.push({ next: true });
   const rows = [];
-  for (let r = 0; r * 4 < cells.length; r++) rows.push(cells.slice(r * 4, r * 4 + 4));
+  for (let r = 0; r * n < cells.length; r++) rows.push(cells.slice(r * n, r * n + n));
   return rows;
 }
 
-/** The seat that made call number `index`. */
-export function callerOf(dealer, index) {
-  return SEATS[(SEATS.indexOf(dealer) + index) % 4];
+/** The seat that made call number `index` (`seats`: the players who call, facts `seats`). */
+export function callerOf(dealer, index, seats = SEATS) {
+  return seats[(seats.indexOf(dealer) + index) % seats.length];
 }
 
 /**
@@ -30,16 +31,16 @@ export function callerOf(dealer, index) {
  * without vulnerability); `explanations`: the meanings known, one per call (calls with one are
  * marked).
  */
-export function auctionHTML(calls, dealer, { live = false, big = false, vulnerable = null, explanations = [] } = {}) {
-  const head = SEATS.map((s) => {
+export function auctionHTML(calls, dealer, { live = false, big = false, vulnerable = null, explanations = [], seats = SEATS } = {}) {
+  const head = seats.map((s) => {
     const vul = Boolean(vulnerable?.[s === "N" || s === "S" ? "NS" : "EW"]);
     return `<th class="${vul ? "vul" : ""}${s === dealer ? " dealer" : ""}" scope="col" title="${seatName(s)}${vul ? ` · ${t("vul.vulnerable")}` : ""}">${seatLetter(s)}</th>`;
   }).join("");
-  const body = auctionRows(calls, dealer, live)
+  const body = auctionRows(calls, dealer, live, seats)
     .map(
       (row) =>
-        `<tr>${[0, 1, 2, 3]
-          .map((k) => {
+        `<tr>${seats
+          .map((_, k) => {
             const c = row[k];
             if (!c) return "<td></td>";
             if (c.next) return `<td class="next-call"><span aria-label="${t("auction.next")}">?</span></td>`;
@@ -51,7 +52,7 @@ export function auctionHTML(calls, dealer, { live = false, big = false, vulnerab
           .join("")}</tr>`,
     )
     .join("");
-  return `<table class="auction${big ? " big" : ""}${live ? "" : " done"}"><thead><tr>${head}</tr></thead><tbody>${body || "<tr><td colspan=4></td></tr>"}</tbody></table>`;
+  return `<table class="auction${big ? " big" : ""}${live ? "" : " done"}"><thead><tr>${head}</tr></thead><tbody>${body || `<tr><td colspan=${seats.length}></td></tr>`}</tbody></table>`;
 }
 
 /**

@@ -82,7 +82,7 @@ export function tipForCallCell(el) {
   const past = el.closest("#history-review") ? app.historyReview?.deal : null;
   const { calls, dealer } = past || app.view;
   const meaning = past ? explanationText(past.explanations[i]) || `<span class="muted">${genericMeaning(calls[i])}</span>` : explainIndex(i);
-  const html = `<div class="tip-head">${callHTML(calls[i])} <span class="muted">${seatName(callerOf(dealer, i))}</span></div><div class="tip-body">${meaning}</div>`;
+  const html = `<div class="tip-head">${callHTML(calls[i])} <span class="muted">${seatName(callerOf(dealer, i, app.facts?.seats))}</span></div><div class="tip-body">${meaning}</div>`;
   showTip(el, html);
   if (!past) $("#explain-box").innerHTML = html;
 }

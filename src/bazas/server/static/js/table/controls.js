@@ -205,7 +205,8 @@ export function renderActions() {
   const seated = Boolean(me());
   $("#btn-hint").disabled = !myTurn();
   $("#btn-undo").disabled = !seated || v.phase === "done" || !hasActed(v, me());
-  $("#btn-claim").disabled = !(seated && v.phase === "play" && v.declarer === me() && !app.pending?.claim);
+  // (three-handed Auction, facts `dummy_seat`: the cards are played out, no claims; issue 11)
+  $("#btn-claim").disabled = !(seated && v.phase === "play" && v.declarer === me() && !app.pending?.claim && !app.facts?.dummy_seat);
   $("#btn-lasttrick").disabled = !(v.phase === "play" && v.tricks.length);
   $("#btn-lasttrick").setAttribute("aria-pressed", String(app.showLastTrick));
   $("#btn-move").disabled = !seated;

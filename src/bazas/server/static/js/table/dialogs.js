@@ -88,7 +88,7 @@ export function drawHistoryReview() {
     <div class="replay">${["first", "prev"].map(replayButton).join("")}
     <span class="replay-pos">${t("review.step", { n: r.step, total: r.total })}</span>
     ${["next", "last"].map(replayButton).join("")}</div>
-    ${auctionHTML(deal.calls, deal.dealer, { explanations: deal.explanations, vulnerable: showsVulnerability() ? deal.vulnerable : null })}
+    ${auctionHTML(deal.calls, deal.dealer, { explanations: deal.explanations, vulnerable: showsVulnerability() ? deal.vulnerable : null, seats: app.facts?.seats })}
     ${renderAnalysis(deal, deal.analysis, hr.step)}`;
 }
 

@@ -7,7 +7,7 @@ import { rulesetName } from "../facts.js";
 import { renderAnalysis } from "../review.js";
 import { renderScoreMini, renderScoreSheet } from "../score.js";
 import { cutText, optionsHTML } from "../options.js";
-import { app, me, mySide, showsVulnerability, vulnerability } from "./store.js";
+import { app, me, mySide, myTrickSide, showsVulnerability, vulnerability } from "./store.js";
 import { dealCaption, reviewDeal, seatsToInvite } from "./model.js";
 import { auctionHTML } from "./auction.js";
 
@@ -24,7 +24,7 @@ export function renderDealInfo() {
   let contract = "";
   if (v.contract) {
     contract = `<span class="chip contract-chip">${contractHTML(v.contract)} ${seatLetter(v.declarer)}</span>
-      <span class="chip tricks-chip" title="${t("info.tricksTitle")}">${t("info.tricks", { we: v.won[mySide()], they: v.won[otherSide(mySide())] })}</span>`;
+      <span class="chip tricks-chip" title="${t("info.tricksTitle")}">${t("info.tricks", { we: v.won[myTrickSide()], they: v.won[otherSide(myTrickSide())] })}</span>`;
   }
   const vul = showsVulnerability() ? `<span class="chip vul-info">${vulText()}</span>` : "";
   $("#deal-info").innerHTML = `<span class="ruleset">${escapeHTML(rulesetName(app.facts, lang()))}</span><span class="chip">${t(caption.key, caption.vars)}</span>${vul}${contract}`;
@@ -61,11 +61,11 @@ export function renderSideAuction() {
   const v = app.view;
   // during the auction the grid is in the middle of the table; the panel keeps the explanations
   const vul = showsVulnerability() ? vulnerability() : null;
-  $("#side-auction").innerHTML = v.phase !== "auction" && v.calls.length ? auctionHTML(v.calls, v.dealer, { vulnerable: vul, explanations: app.explanations }) : "";
+  $("#side-auction").innerHTML = v.phase !== "auction" && v.calls.length ? auctionHTML(v.calls, v.dealer, { vulnerable: vul, explanations: app.explanations, seats: app.facts?.seats }) : "";
   $("#panel-auction").hidden = v.phase === "auction" && !$("#explain-box").innerHTML;
 }
 
-const sheetOptions = () => ({ facts: app.facts, mySide: mySide(), vulnerable: vulnerability() });
+const sheetOptions = () => ({ facts: app.facts, mySide: mySide(), vulnerable: vulnerability(), me: me() });
 
 export function scoreSheetHTML() {
   return renderScoreSheet(app.score, sheetOptions());

@@ -48,7 +48,8 @@ function resultSummary() {
   const d = deals[deals.length - 1];
   let pts = "";
   if (d) {
-    const mine = d.points[mySide()] - d.points[otherSide(mySide())];
+    // per player (three-handed): this page's own points; else its side's net
+    const mine = app.facts?.per_player ? d.points[me() || "S"] ?? 0 : d.points[mySide()] - d.points[otherSide(mySide())];
     pts = `<span class="pts ${mine >= 0 ? "plus" : "minus"}">${mine >= 0 ? "+" : "−"}${Math.abs(mine)}</span>`;
   }
   return `<div class="result"><strong>${contractHTML(v.contract)} ${seatLetter(v.declarer)} ${resultText(v.contract, tricks)}</strong> <span class="muted">${t("result.tricks", { n: tricks })}</span> ${pts}${claimLine}</div>`;
@@ -66,6 +67,12 @@ function newGameLabel() {
 function finalHTML() {
   const sc = app.score;
   if (!sc) return "";
+  if (app.facts?.per_player && sc.players) {
+    // per player (three-handed Auction, issue 11): the winner, each player's total and net
+    const head = sc.winner ? t("score.playerWon", { seat: seatLetter(sc.winner) }) : t("final.tie");
+    const line = sc.players.map((p) => `${seatLetter(p)} ${sc.totals[p]} (${sc.net[p] > 0 ? "+" : ""}${sc.net[p]})`).join(" · ");
+    return `<div class="final-banner" data-winner="${sc.winner || ""}"><h2>${t("final.rubber")}</h2><p class="final-winner">${head}</p><p class="final-totals">${line}</p></div>`;
+  }
   const id = app.table?.ruleset || "";
   const title = id.startsWith("chicago") ? t("final.chicago") : id.startsWith("rubber") ? t("final.rubber") : t("final.session");
   const mine = mySide();
@@ -84,7 +91,7 @@ export function renderCenter() {
   if (v.phase === "auction") {
     const vul = showsVulnerability() ? vulnerability() : null;
     const vulTxt = vul ? ` · ${t(vulKey(vul))}` : "";
-    c.innerHTML = `<div class="center-auction">${auctionHTML(v.calls, v.dealer, { live: true, big: true, vulnerable: vul, explanations: app.explanations })}
+    c.innerHTML = `<div class="center-auction">${auctionHTML(v.calls, v.dealer, { live: true, big: true, vulnerable: vul, explanations: app.explanations, seats: app.facts?.seats })}
       <p class="caption">${t("auction.dealer", { seat: seatName(v.dealer) })}${vulTxt}</p></div>`;
     c.className = "center phase-auction";
     return;

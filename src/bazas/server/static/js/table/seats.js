@@ -19,6 +19,7 @@ export function playerName(seat) {
   if (info.name) return escapeHTML(info.name);
   if (info.kind === "bot") return `${t("seat.bot")} ${seatLetter(seat)}`;
   if (info.kind === "open") return t("seat.open");
+  if (info.kind === "dummy") return t("seat.dummyHand");
   return seatName(seat);
 }
 

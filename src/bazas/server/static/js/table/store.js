@@ -3,7 +3,7 @@
 // tests read it).
 import { t } from "../i18n.js";
 import { toast } from "../common.js";
-import { sideOf } from "../bridge.js";
+import { otherSide, sideOf } from "../bridge.js";
 import { decisionKey, emptyView, isMyTurn, mySeat } from "./model.js";
 
 export const app = {
@@ -35,6 +35,13 @@ export const app = {
 
 export const me = () => mySeat(app.table, app.view);
 export const mySide = () => (me() ? sideOf(me()) : "NS");
+/** The key of `won` that counts this page's tricks: its partnership's; at three-handed Auction
+ * (facts `dummy_seat`) the declarer's side (his and the dummy's tricks) or the defenders'. */
+export const myTrickSide = () => {
+  const v = app.view;
+  if (!app.facts?.dummy_seat || !v?.declarer || !me()) return mySide();
+  return me() === v.declarer ? sideOf(v.declarer) : otherSide(sideOf(v.declarer));
+};
 export const myTurn = () => isMyTurn(app.view);
 export const legalSet = () => new Set(app.view?.legal || []);
 /** The vulnerability of the deal on the table, {NS, EW}. */
