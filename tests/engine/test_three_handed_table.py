@@ -17,7 +17,19 @@ from bazas.engine.errors import BazasError
 from bazas.engine.rulesets.three_handed_auction import ScoreSheet
 from bazas.engine.seats import Seat
 from bazas.engine.state import parse_action
-from bazas.engine.table import Act, Claim, DealCards, Join, Next, Player, Table, Undo, command_from_dict, command_to_dict
+from bazas.engine.table import (
+    Act,
+    Claim,
+    DealCards,
+    Join,
+    Next,
+    Player,
+    Table,
+    Undo,
+    UndoReply,
+    command_from_dict,
+    command_to_dict,
+)
 from bazas.engine.three_handed_table import ThreeHandedDeal, ThreeHandedTable, seat_view, state_from_record
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -119,8 +131,6 @@ def test_issue11_undo_among_the_players_and_no_claims() -> None:
     assert t.pending_undo is not None and t.pending_undo.needed == frozenset({S})
     with pytest.raises(BazasError):
         t.handle(Act(S, parse_action("P")))
-    from bazas.engine.table import UndoReply
-
     t, events = t.handle(UndoReply(S, True))
     assert t.current is not None and t.current.actions == () and t.actor == N
     t = act(t, N, "1S")
