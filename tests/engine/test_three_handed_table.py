@@ -16,10 +16,11 @@ from bazas.engine.deal import Deal, deal_random
 from bazas.engine.errors import BazasError
 from bazas.engine.rulesets.three_handed_auction import ScoreSheet
 from bazas.engine.seats import Seat
-from bazas.engine.state import parse_action
+from bazas.engine.state import DealState, parse_action
 from bazas.engine.table import (
     Act,
     Claim,
+    Command,
     DealCards,
     Join,
     Next,
@@ -36,11 +37,16 @@ N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 
 
-def table(humans: str = "S") -> ThreeHandedTable:
+def table(humans: str = "S") -> Table:
     players = [Player.human(s) if s in humans else Player.bot() for s in "NES"]
     t = Table.create("three-handed-auction", players)
     assert isinstance(t, ThreeHandedTable)
     return t
+
+
+def cur(t: Table) -> DealState:
+    assert t.current is not None
+    return t.current
 
 
 def act(t: Table, seat: Seat, text: str) -> Table:
@@ -61,7 +67,7 @@ def test_issue11_dummy_face_down_in_the_auction_then_declarer_takes_it_defenders
     t = table()
     t, _ = t.handle(DealCards(DEAL))
     for seat in (N, E, S, None):
-        v = seat_view(t.current, seat)
+        v = seat_view(cur(t), seat)
         assert v.dummy is None and v.dummy_hand is None and v.all_hands is None
     t = act(t, N, "1S")
     t = act(t, E, "P")
@@ -80,22 +86,23 @@ def test_issue11_dummy_face_down_in_the_auction_then_declarer_takes_it_defenders
     assert {e.kind for e in events} >= {"card", "dummy_exposed"}
     assert all(e.data.get("seat") in (None, "N", "E", "S", "W") for e in events)
     for seat in (E, S, None):
-        assert seat_view(t.current, seat).dummy_hand is not None
-    assert t.current.turn == W and t.actor == N
-    v = seat_view(t.current, N)
+        assert seat_view(cur(t), seat).dummy_hand is not None
+    assert cur(t).turn == W and t.actor == N
+    v = seat_view(cur(t), N)
     assert v.legal and all(c in DEAL.hand(W) for c in v.legal)
     with pytest.raises(BazasError):
         t.handle(Act(S, v.legal[0]))  # S may not play the dummy's cards
     t = act(t, N, str(v.legal[0]))
-    trick = seat_view(t.current, None).current
+    trick = seat_view(cur(t), None).current
     assert trick is not None and [s for s, _ in trick.cards] == [E, W]
 
 
 def test_issue11_whole_rubber_scored_per_player_replays_and_starts_a_new_rubber() -> None:
     rng = random.Random(4)
     t: Table = table("")
-    commands = []
+    commands: list[Command] = []
     while t.rubber == 1:
+        c: Command
         if t.needs_deal:
             c = DealCards(deal_random(rng))
         elif t.status in ("review", "over"):
