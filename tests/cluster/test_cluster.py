@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -175,15 +173,6 @@ def test_issue14_kill_a_server_and_a_worker_mid_deal_nothing_lost_nothing_leaked
                     calls = msg["view"]["calls"]
                     assert calls == deal["calls"][:len(calls)], f"{c.name}: a call seen is not the stored auction"
                     check_state(c.name, seat, msg, deals)
-
-
-def test_issue14_lease_tables_only_in_postgresql(tmp_path: Path) -> None:
-    from bazas.storage.db import make_engine
-    from bazas.storage.leases import LeaseError, Leases
-
-    with pytest.raises(LeaseError, match="PostgreSQL"):
-        Leases(make_engine(f"sqlite:///{tmp_path / 'x.db'}"), "me")
-    assert os.environ.get("BAZAS_CLUSTER", "") in ("", "0")
 
 
 def test_issue14_every_server_lobby_lists_every_server_public_tables(cluster: Cluster) -> None:

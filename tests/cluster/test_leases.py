@@ -5,6 +5,7 @@ and the event log's key as the last fence against a stale owner."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +81,11 @@ def test_issue14_1_orphans_spread_over_the_live_members() -> None:
     # A member leaving moves only its own tables.
     moved = [i for i in range(300) if rendezvous(f"table-{i}", members) != rendezvous(f"table-{i}", ["s1", "s2"])]
     assert all(rendezvous(f"table-{i}", members) == "s3" for i in moved)
+
+
+def test_issue14_1_leases_need_postgresql_sqlite_stays_one_process(tmp_path: Path) -> None:
+    from bazas.storage.db import make_engine
+    from bazas.storage.leases import LeaseError
+
+    with pytest.raises(LeaseError, match="BAZAS_DATABASE_URL=postgresql"):
+        Leases(make_engine(f"sqlite:///{tmp_path / 'x.db'}"), "me")
