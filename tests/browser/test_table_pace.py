@@ -398,3 +398,55 @@ def test_issue12_8_spanish_suit_letters_alerts_hints_and_score_entries(server: S
     for text in entries:
         assert re.fullmatch(r"\d+ \D.*?( \(mano \d+\))?", text), text
     assert not page_errors(page)
+
+
+# -- point 7: the phone ---------------------------------------------------------------------------------
+
+PHONES = {"390x844": (390, 844), "360x640": (360, 640)}
+
+IN_VIEW_JS = """(sel) => [...document.querySelectorAll(sel)].map(e => { const r = e.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1 && r.left >= 0 && r.right <= window.innerWidth + 1; })"""
+
+
+@pytest.mark.parametrize("phone", list(PHONES))
+def test_issue12_7_phone_controls_stay_on_screen_and_calls_keep_apart(server: Server, browser: Browser,
+                                                                        phone: str) -> None:
+    width, height = PHONES[phone]
+    table = server.create_table("rubber", me="S", seats={"N": "open"}, first_dealer="N")
+    ctx = new_context(browser, lang="es", width=width, height=height, is_mobile=True, has_touch=True)
+    try:
+        page = open_seat(ctx, server.url, table["me"])
+        # the table waits for North: the banner (as a claim to answer would) is on screen
+        page.wait_for_selector('#banner [data-waiting="N"]')
+        assert all(page.evaluate(IN_VIEW_JS, "#banner")), "the open request is on screen"
+        page.click('#banner [data-seat-bot="N"][data-bot="1"]')
+        wait_for_turn_or_end(page)
+        # hint, undo, claim: on screen at the top of the page and with the bidding box scrolled to
+        for where in ("top", "bidbox"):
+            if where == "bidbox":
+                page.evaluate("() => document.querySelector('#bidbox').scrollIntoView({block: 'end'})")
+            assert all(page.evaluate(IN_VIEW_JS, "#btn-hint, #btn-undo, #btn-claim")), where
+        # the auction's calls keep apart: each call fits its column
+        s = state(page)
+        for _ in range(8):
+            if s["view"]["phase"] != "auction":
+                break
+            if my_turn_now(page):
+                click_call(page, "P")
+            wait_for_turn_or_end(page)
+            s = state(page)
+            fits = page.evaluate("""() => [...document.querySelectorAll('.auction .call-cell')].map(e =>
+                e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().right <= e.parentElement.getBoundingClientRect().right + 1)""")
+            assert all(fits), "a call runs into the next column"
+        # the history dialog does not overflow sideways
+        final = play_my_deal(page)
+        assert final["view"]["phase"] == "done"
+        page.click("#btn-history")
+        page.click('[data-review-deal="1"]')
+        page.wait_for_selector("#history-review h3")
+        over = page.evaluate("""() => { const d = document.querySelector('#dlg-history');
+            return [d.scrollWidth - d.clientWidth, d.getBoundingClientRect().right - window.innerWidth]; }""")
+        assert over[0] <= 1 and over[1] <= 1, over
+        assert not page_errors(page)
+    finally:
+        ctx.close()

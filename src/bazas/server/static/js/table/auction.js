@@ -26,6 +26,14 @@ export function callerOf(dealer, index, seats = SEATS) {
   return seats[(seats.indexOf(dealer) + index) % seats.length];
 }
 
+/** A call in the grid: on a phone, double and redouble as X and XX so that four columns keep
+ * apart (issue 12 point 7: never "PasoPaso"). */
+function gridCallHTML(call) {
+  const phone = globalThis.matchMedia?.("(max-width: 700px)").matches;
+  if (phone && (call === "X" || call === "XX")) return `<span class="call-word ${call === "X" ? "dbl" : "rdbl"}">${t(`contract.${call}`)}</span>`;
+  return callHTML(call, { short: Boolean(phone) });
+}
+
 /**
  * The auction grid. `vulnerable`: {NS, EW} to mark the vulnerable seats, or null (a game
  * without vulnerability); `explanations`: the meanings known, one per call (calls with one are
@@ -47,7 +55,7 @@ export function auctionHTML(calls, dealer, { live = false, big = false, vulnerab
             const expl = explanations[c.i];
             // every call with a meaning can be explained; only an artificial one is an alert (issue 12)
             const alert = `${expl && (expl.es || expl.en) ? " explained" : ""}${expl?.artificial ? " alert" : ""}`;
-            return `<td><button type="button" class="call-cell${alert}" data-call-index="${c.i}" aria-label="${callText(c.call)}">${callHTML(c.call)}</button></td>`;
+            return `<td><button type="button" class="call-cell${alert}" data-call-index="${c.i}" aria-label="${callText(c.call)}">${gridCallHTML(c.call)}</button></td>`;
           })
           .join("")}</tr>`,
     )
