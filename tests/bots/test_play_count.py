@@ -85,6 +85,6 @@ def test_declarer_counts_the_hand_in_the_third_seat_not_when_leading_nor_as_defe
     defender = CardPlayer(count_hand=True)
     defender.choose(view_of(defence, W), DUPLICATE, random.Random(1), Budget(0.1))
     assert "count" not in defender.last_info
-    plain = CardPlayer()
+    plain = CardPlayer(count_hand=False)
     plain.choose(view_of(third, S), DUPLICATE, random.Random(1), Budget(0.1))
     assert "count" not in plain.last_info

@@ -39,7 +39,7 @@ def test_defenders_read_declarers_line_of_play_checking_declarers_recent_cards()
     assert state.actor is not None and state.actor.side != S.side
     card, player = decide(state, max_samples=16, line_inference=0.0, consistency_cost=50.0)
     assert player.last_info["checked"] >= 1
-    _, plain = decide(state, max_samples=16)
+    _, plain = decide(state, max_samples=16, line_inference=1.0)
     assert plain.last_info["checked"] == 0
 
 
@@ -76,8 +76,8 @@ def test_safety_play_never_lowers_the_chance_of_making_the_contract(seed: int) -
         if state.actor is not None and state.actor.side == S.side:
             break
     view = view_of(state, state.actor)
-    plain = CardPlayer()
-    safe = CardPlayer(safety_margin=0.3)
+    plain = CardPlayer(safety_margin=0.0, count_hand=False)
+    safe = CardPlayer(safety_margin=0.3, count_hand=False)
     a = plain.choose(view, DUPLICATE, random.Random(1), Budget(0.2)).action
     b = safe.choose(view, DUPLICATE, random.Random(1), Budget(0.2)).action
     assert isinstance(a, Card) and isinstance(b, Card)
