@@ -69,7 +69,9 @@ class Server:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("ab")
         env = {**os.environ, "BAZAS_BOT_SECONDS": str(BOT_SECONDS), "PYTHONUNBUFFERED": "1",
-               "BAZAS_TRUSTED_CLIENTS": "127.0.0.1", **self.env}  # issue 13's per-address limits: not here
+               "BAZAS_TRUSTED_CLIENTS": "127.0.0.1",  # issue 13's per-address limits: not here
+               "BAZAS_TABLE_SPEED": "instant",  # tables from the home page too (issue 12: test_table_pace.py)
+               **self.env}
         self.proc = subprocess.Popen(server_command(self.port, self.data_dir), stdout=log, stderr=subprocess.STDOUT,
                                      env=env, cwd=REPO_ROOT, start_new_session=True)
         deadline = time.monotonic() + timeout
