@@ -55,7 +55,8 @@ def check_message(who: str, seat: str | None, msg: dict[str, Any], deals: dict[i
     played = played_cards(view)
     real = [c for t in deal["tricks"] for _, c in t["cards"]]
     assert played == real[:len(played)], f"{who}: the cards shown played are not the deal's play"
-    seen = cards_in(msg)
+    # (the cards cut for the first dealer, ``table.cut``, come from another pack: public)
+    seen = cards_in({**msg, "table": {k: v for k, v in msg["table"].items() if k != "cut"}})
     if view["phase"] == "done":
         assert seen <= {c for h in hands.values() for c in h}
         return
