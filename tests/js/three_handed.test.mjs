@@ -46,3 +46,12 @@ test("issue 11: the per-player sheet: a column per player, totals, net and who p
   const mini = score.renderScoreMini(SHEET, { facts: GAME, vulnerable: { NS: false, EW: false }, me: "S" });
   assert.equal((mini.match(/<tr class/g) || []).length, 3);
 });
+
+test("issue 11: the history lists each player's points, a column per player", async () => {
+  const { historyHTML } = await import(ui("table/dialogs.js"));
+  const deal = { number: 1, rubber: 1, dealer: "N", vulnerable: { NS: false, EW: false }, contract: "2H", declarer: "E",
+    tricks: 7, passed_out: false, points: { N: 50, E: 0, S: 50 }, pbn: "/api/tables/x/deals/1.pbn" };
+  const html = historyHTML({ deals: [deal], pbn: "/api/tables/x.pbn" }, "NS");
+  assert.match(text(html), /# Dealer Contract N E S/);
+  assert.equal((html.match(/<td class="num">50<\/td>/g) || []).length, 2);
+});

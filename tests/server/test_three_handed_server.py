@@ -14,6 +14,7 @@ resumes it exactly (event log replay).
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -196,3 +197,21 @@ async def _restart(data_dir: Path) -> None:
 def test_issue11_three_handed_table_resumes_mid_deal_after_a_kill(data_dir: Path) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     asyncio.run(_restart(data_dir))
+
+
+def test_issue11_history_lists_each_players_points(server: ServerProcess) -> None:
+    created = server.create(ruleset="three-handed-auction", seats={"N": "bot", "E": "bot", "S": "bot"}, me=None,
+                            seed=3)
+    table_id = created["table_id"]
+    deadline = time.monotonic() + 120
+    history: dict[str, Any] = {"deals": []}
+    while time.monotonic() < deadline and len(history["deals"]) < 2:
+        time.sleep(0.5)
+        history = server.get(f"/api/tables/{table_id}/history").json()
+    assert len(history["deals"]) >= 2, "three bots play on by themselves"
+    summary = server.get(f"/api/tables/{table_id}").json()
+    sheet = {d["deal"]: d["points"] for d in summary["score"]["deals"]}
+    for d in history["deals"]:
+        assert set(d["points"]) == {"N", "E", "S"}
+        if d["rubber"] == 1 and d["number"] in sheet:
+            assert d["points"] == sheet[d["number"]]

@@ -28,8 +28,9 @@ from bazas.engine.rulesets import all_rulesets, load_modules
 from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets import one_table as one_table_rulesets
 from bazas.engine.table import TableDeal
-from bazas.engine.three_handed_table import seat_view
+from bazas.engine.three_handed_table import ThreeHandedTableDeal, seat_view
 from bazas.formats.records import dump_scored_deal
+from bazas.formats.three_handed import points_of
 
 from .actor import Connection, TableActor
 from .cluster import TableElsewhere, make_hub
@@ -482,6 +483,8 @@ def _history_deal(table_id: str, finished: TableDeal) -> dict[str, Any]:
     """A finished deal in the history: the table's numbering, and its score line's facts."""
     line = dump_scored_deal(finished.score)
     passed = finished.score.passed_out
+    if isinstance(finished, ThreeHandedTableDeal) and finished.points is not None:
+        line["points"] = points_of(finished.points)  # three-handed: each player's (issue 11)
     return {"number": finished.number, "rubber": finished.rubber, "dealer": line["dealer"],
             "vulnerable": line["vulnerable"], "contract": None if passed else line["contract"],
             "declarer": line["declarer"], "tricks": line["tricks"], "passed_out": passed,

@@ -541,7 +541,8 @@ class HistoryDeal(_Data):
     declarer: SeatName | None
     tricks: int | None
     passed_out: bool
-    points: PerSideInt
+    points: PerSideInt | dict[SeatName, int] = Field(description="each side's; three-handed Auction: "
+                                                     "each player's, N, E, S (issue 11)")
     pbn: str = Field(description="the deal's PBN file")
 
 

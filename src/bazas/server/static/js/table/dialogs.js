@@ -25,16 +25,19 @@ export function openScore() {
 export function historyHTML(history, my) {
   if (!history.deals.length) return `<p class="muted">${t("history.empty")}</p>`;
   const they = otherSide(my);
+  // three-handed Auction (issue 11): each player's points, a column per player
+  const players = history.deals.find((d) => d.points && !("NS" in d.points))?.points;
+  const cols = players ? Object.keys(players) : [my, they];
   const rows = history.deals
     .map((d) => {
       const contract = d.passed_out ? t("result.passedOut") : `${contractHTML(d.contract)} ${seatLetter(d.declarer)} ${resultText(d.contract, d.tricks)}`;
       return `<tr><td>${d.rubber ? `${d.rubber}·` : ""}${d.number}</td><td>${seatLetter(d.dealer)}</td><td>${contract}</td>
-        <td class="num">${d.points[my] || ""}</td><td class="num">${d.points[they] || ""}</td>
+        ${cols.map((c) => `<td class="num">${d.points[c] || ""}</td>`).join("")}
         <td><a href="${escapeHTML(d.pbn)}" download class="pbn-link">PBN</a>
         <button type="button" class="btn small" data-review-deal="${d.number}">${t("history.review")}</button></td></tr>`;
     })
     .join("");
-  return `<table class="grid history"><thead><tr><th>#</th><th>${t("score.dealer")}</th><th>${t("score.contract")}</th><th>${t("score.we")}</th><th>${t("score.they")}</th><th></th></tr></thead><tbody>${rows}</tbody></table>
+  return `<table class="grid history"><thead><tr><th>#</th><th>${t("score.dealer")}</th><th>${t("score.contract")}</th>${players ? cols.map((c) => `<th>${seatLetter(c)}</th>`).join("") : `<th>${t("score.we")}</th><th>${t("score.they")}</th>`}<th></th></tr></thead><tbody>${rows}</tbody></table>
     <p><a class="btn" href="${escapeHTML(history.pbn)}" download>${t("history.allPbn")}</a></p><div id="history-review"></div>`;
 }
 
