@@ -104,8 +104,8 @@ def check_own_boards(page: Page, seat: str) -> bool:
     """issue 10 point 2: "Our boards" at a seat shows its own table's record of a board the other
     table has not finished (only that table's play); returns whether such a board was shown."""
     m = page.evaluate("() => window.bazas.match || null")
-    if not m or not m["own"] or not page.is_visible("#match-own-boards"):
-        return False
+    if not m or not m["own"] or not page.is_visible("#match-own-boards") or state(page)["table"]["status"] != "review":
+        return False  # looked at between boards, when the seat has nothing to play
     board = m["own"][-1]["board"]
     page.click("#match-own-boards")
     page.click(f'#dlg-match-boards [data-review-board="{board}"]')
