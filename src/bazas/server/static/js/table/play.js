@@ -57,9 +57,9 @@ function resultSummary() {
 
 /** What a new game of this ruleset is called on the button after the last deal. */
 function newGameLabel() {
-  const id = app.table?.ruleset || "";
-  if (id.startsWith("chicago")) return t("next.newChicago");
-  if (id.startsWith("rubber") || id.startsWith("contract")) return t("next.newRubber");
+  const sheet = app.facts?.sheet;
+  if (sheet === "chicago") return t("next.newChicago");
+  if (sheet === "rubber" && !app.facts?.session_deals) return t("next.newRubber");
   return t("next.newGame");
 }
 
@@ -73,8 +73,8 @@ function finalHTML() {
     const line = sc.players.map((p) => `${seatLetter(p)} ${sc.totals[p]} (${sc.net[p] > 0 ? "+" : ""}${sc.net[p]})`).join(" · ");
     return `<div class="final-banner" data-winner="${sc.winner || ""}"><h2>${t("final.rubber")}</h2><p class="final-winner">${head}</p><p class="final-totals">${line}</p></div>`;
   }
-  const id = app.table?.ruleset || "";
-  const title = id.startsWith("chicago") ? t("final.chicago") : id.startsWith("rubber") ? t("final.rubber") : t("final.session");
+  const sheet = app.facts?.sheet;
+  const title = sheet === "chicago" ? t("final.chicago") : sheet === "rubber" && !app.facts?.session_deals ? t("final.rubber") : t("final.session");
   const mine = mySide();
   const other = otherSide(mine);
   const totals = sc.totals || {};
