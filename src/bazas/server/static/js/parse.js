@@ -34,10 +34,10 @@ export function parseCard(text, lang = "en") {
   if (s.length < 2) return null;
   const suits = suitsOf(lang);
   // suit first: SA, H10, ♥Q
-  const first = SUIT_CHARS[s[0]];
+  const first = suits[s[0]];
   if (first && RANK_WORDS[s.slice(1)]) return first + RANK_WORDS[s.slice(1)];
   // rank first: AS, 10H, Q♥
-  const last = SUIT_CHARS[s[s.length - 1]];
+  const last = suits[s[s.length - 1]];
   if (last && RANK_WORDS[s.slice(0, -1)]) return last + RANK_WORDS[s.slice(0, -1)];
   return null;
 }

@@ -1,7 +1,7 @@
 // The command line and the keyboard: typed calls, cards and commands (either language), a preview
 // of what the line means, arrows to step through the replay.
 import { escapeHTML, toast } from "../common.js";
-import { callHTML, cardHTML, t } from "../i18n.js";
+import { callHTML, cardHTML, lang, t } from "../i18n.js";
 import { parseInput } from "../parse.js";
 import { app, legalSet, myTurn } from "./store.js";
 import { askHint, askUndo, claim, makeCall, nextDeal, openClaim, openRequest, playCard, reply } from "./controls.js";

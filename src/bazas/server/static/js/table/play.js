@@ -148,10 +148,10 @@ export function renderReplayBar() {
   }
   const r = replayAt(reviewDeal(v), app.review.step);
   const trickNo = r.trick ? r.trick.index + 1 : 0;
-  bar.hidden = false;
   // issue 12: after the last card of a claimed deal the replay says so (the cards left show in the hands)
   const claimed = app.table?.claim;
   const claimStep = claimed && r.step === r.total ? ` · <span class="replay-claim">${t("review.claimStep", { seat: playerName(claimed.seat), n: claimed.tricks, left: claimed.left })}</span>` : "";
+  bar.hidden = false;
   bar.innerHTML = `<span class="replay-title">${t("review.replay")}</span>
     <div class="replay" role="group" aria-label="${t("review.replay")}">
       ${["first", "prev", "next", "last"].map((k) => `<button type="button" class="btn small icon-btn" data-replay="${k}" aria-label="${t(`review.${k}`)}" title="${t(`review.${k}`)}">${ICONS[k]}</button>`).join("")}

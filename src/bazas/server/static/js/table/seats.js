@@ -45,8 +45,8 @@ function plateHTML(seat) {
       <span class="tags">${tags.join("")}</span>
       ${thinking ? '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>' : ""}
       ${turn ? `<span class="visually-hidden">${t("seat.toPlay")}</span>` : ""}
-    </div>`;
       ${seatBotButton(seat)}
+    </div>`;
 }
 
 /** Which cards of `seat` this page shows (null: hidden). */
