@@ -19,7 +19,7 @@ import httpx
 import pytest
 import websockets
 
-from server.harness import Client, first_legal_action, token
+from server.harness import Client, token
 from server.test_leaks import check_state
 
 from .harness import HAPROXY, REDIS, Cluster
@@ -32,6 +32,15 @@ pytestmark = [
 
 TABLES = 6
 DEALS = 2
+
+
+def _choose(state: dict[str, Any]) -> dict[str, Any]:
+    """The person's action: the first caller opens 1NT, the others pass; the lowest legal card."""
+    view = state["view"]
+    legal = view["legal"]
+    if view["phase"] == "auction":
+        return {"type": "call", "call": "1NT" if not view["calls"] and "1NT" in legal else legal[0]}
+    return {"type": "card", "card": legal[0]}
 
 
 class _Site:
@@ -75,7 +84,9 @@ async def _play(table_id: str, key: str, site: _Site, people: dict[str, Client],
                 if c is person:
                     generation += 1  # an action sent to a server that died may be lost: resend
         st = person.state
-        assert loop.time() < deadline, f"{table_id}: not finished; last {st and st['table']}"
+        assert loop.time() < deadline, (f"{table_id}: not finished; last {st and st['table']}; person's messages: "
+                                        + ", ".join(f"{m['type']}:{m.get('code') or (m.get('table') or {}).get('you')}"
+                                                    for m in person.messages[-12:]))
         if st is None:
             await asyncio.sleep(0.01)
             continue
@@ -87,7 +98,7 @@ async def _play(table_id: str, key: str, site: _Site, people: dict[str, Client],
             if tab["status"] in ("auction", "play") and tab["actor"] == "S" and st["view"]["legal"]:
                 acted = (v, generation)
                 with contextlib.suppress(websockets.ConnectionClosed):
-                    await person.send(first_legal_action(st))
+                    await person.send(_choose(st))
             elif tab["status"] == "review" and "S" not in tab["ready"]:
                 acted = (v, generation)
                 with contextlib.suppress(websockets.ConnectionClosed):

@@ -234,6 +234,17 @@ class ClusterHub(Hub):
         actor = self.actors.pop(table_id, None)
         if actor is None:
             return
+        # After the job the actor is doing (a command being stored, a seat's new key being sent):
+        # never cut a step between its commit and its message.
+        reached: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        async def barrier() -> None:
+            if not reached.done():
+                reached.set_result(None)
+
+        actor.submit(barrier)
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.shield(reached), 10)
         for conn in list(actor.conns):
             with contextlib.suppress(Exception):
                 await conn.close_with(MOVED, "the table moved to another server: reconnect")
