@@ -71,7 +71,7 @@ function entry({ item, number }) {
   const cls = item.kind === "rubber bonus" ? "entry bonus" : item.kind === "honours" ? "entry honours" : "entry";
   // points, what for, then which deal: "150 multas (mano 1)", never "150 1 multas" (issue 12)
   const ref = typeof number === "number" ? `<span class="ref">${t("score.dealRef", { n: number })}</span>` : "";
-  return `<div class="${cls}" title="${title}"><span class="pts">${item.points}</span><span class="kind">${itemLabel(item.kind)}</span>${ref}</div>`;
+  return `<div class="${cls}" title="${title}"><span class="pts">${item.points}</span> <span class="kind">${itemLabel(item.kind)}</span>${ref ? ` ${ref}` : ""}</div>`;
 }
 
 /** The ruleset's legend, when the catalogue has one: {C} {D} {H} {S} {NT} stand for the strains. */
