@@ -128,8 +128,17 @@ async def _scenario(cluster: Cluster) -> dict[str, Any]:
         counts[owners[t["table_id"]]] = counts.get(owners[t["table_id"]], 0) + 1
     victim = max(counts, key=lambda n: counts[n])
     victims_tables = {t["table_id"] for t in tables if owners[t["table_id"]] == victim}
+    # Kill only once one of the victim's tables is seen in its first deal's auction or play (on a
+    # loaded machine the first states may still be on their way).
+    def under_way(state: Any) -> bool:
+        return (state is not None and state["table"]["deal_number"] == 1
+                and state["table"]["status"] in ("auction", "play"))
+
+    while not any(t in people and under_way(people[t].state) for t in victims_tables):
+        assert loop.time() < deadline, "no table of the victim started its first deal"
+        await asyncio.sleep(0.05)
     # What the victim's tables had acknowledged when it died: deal 1 under way.
-    at_kill = {t: people[t].state for t in victims_tables}
+    at_kill = {t: people[t].state if t in people else None for t in victims_tables}
     await asyncio.to_thread(cluster.kill_server, victim)
     await asyncio.to_thread(cluster.kill_worker, "w1")
     results = await asyncio.gather(*games)
