@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 
+from bazas.bench.server import stop_process
 from server.harness import REPO, ServerProcess
 
 HAPROXY = Path("/usr/sbin/haproxy")
@@ -148,16 +149,7 @@ class Cluster:
             server.stop()
         self.servers.clear()
         for proc in [*self.workers.values(), self.haproxy, self.redis]:
-            if proc is None:
-                continue
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(10)
+            stop_process(proc, 10, group=True)
         self.workers.clear()
         self.redis = self.haproxy = None
         shutil.rmtree(self.prefix, ignore_errors=True)

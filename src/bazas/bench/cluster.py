@@ -25,7 +25,6 @@ import os
 import platform
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -34,6 +33,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from .server import stop_process
 
 REPO = Path(__file__).resolve().parents[3]
 HAPROXY = "/usr/sbin/haproxy"
@@ -59,19 +60,6 @@ def _wait(port: int, proc: subprocess.Popen[Any], what: str, timeout: float = 30
             return
         time.sleep(0.05)
     raise RuntimeError(f"{what} did not listen on {port}")
-
-
-def _stop(proc: subprocess.Popen[Any] | None) -> None:
-    if proc is None or proc.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(10)
 
 
 def _cpu(pid: int) -> float:
@@ -152,7 +140,7 @@ class Site:
 
         threading.Thread(target=read, daemon=True).start()
         if not ready.wait(90) or not found:
-            _stop(proc)
+            stop_process(proc, 10, group=True)
             raise RuntimeError(f"server {name} did not start")
         _wait(found[0], proc, f"server {name}")
         return proc, found[0]
@@ -194,9 +182,9 @@ class Site:
 
     def stop(self) -> None:
         for proc, _ in self.servers:
-            _stop(proc)
+            stop_process(proc, 10, group=True)
         for p in [*self.workers, self.haproxy, self.redis]:
-            _stop(p)
+            stop_process(p, 10, group=True)
 
 
 def _wipe(database_url: str) -> None:

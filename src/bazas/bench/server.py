@@ -88,12 +88,16 @@ def rss_mb(proc: subprocess.Popen[str] | None) -> float:
     return 0.0
 
 
-def stop_process(proc: subprocess.Popen[str] | None, grace: float) -> None:
-    """SIGTERM, then after ``grace`` seconds SIGKILL to the process group."""
+def stop_process(proc: subprocess.Popen[Any] | None, grace: float, group: bool = False) -> None:
+    """SIGTERM (to the process, or its whole group with ``group``), then after ``grace`` seconds
+    SIGKILL to the process group."""
     if proc is None:
         return
     with contextlib.suppress(ProcessLookupError):
-        proc.send_signal(signal.SIGTERM)
+        if group:
+            os.killpg(proc.pid, signal.SIGTERM)
+        else:
+            proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(grace)
     except subprocess.TimeoutExpired:
