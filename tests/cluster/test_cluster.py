@@ -66,7 +66,7 @@ async def _connect(c: Client, timeout: float = 60.0) -> None:
 
 
 async def _play(table_id: str, key: str, site: _Site, people: dict[str, Client],
-                reconnects: list[str]) -> tuple[Client, Client]:
+                reconnects: list[str], release: asyncio.Event) -> tuple[Client, Client]:
     person = Client(site, table_id, key, name=f"{table_id}:S")  # type: ignore[arg-type]
     people[table_id] = person
     watcher = Client(site, table_id, None, name=f"{table_id}:spectator")  # type: ignore[arg-type]
@@ -75,8 +75,11 @@ async def _play(table_id: str, key: str, site: _Site, people: dict[str, Client],
     acted: tuple[int, int] = (-1, -1)
     generation = 0
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + 240
+    deadline = loop.time() + 400  # counted again (240 s) from the release; the hold is bounded apart
+    released = False
     while True:
+        if release.is_set() and not released:
+            released, deadline = True, loop.time() + 240
         for c in (person, watcher):
             if c.closed:
                 reconnects.append(c.name)
@@ -94,6 +97,11 @@ async def _play(table_id: str, key: str, site: _Site, people: dict[str, Client],
         if tab["deal_number"] > DEALS or (tab["deal_number"] == DEALS and tab["status"] in ("review", "over")):
             return person, watcher
         v = st["version"]
+        if not release.is_set():
+            # Hold the person's first call until the kill: every table waits mid-deal on its
+            # person, however slow or fast the machine (no race with a deal that ends early).
+            await asyncio.sleep(0.01)
+            continue
         if acted != (v, generation):
             if tab["status"] in ("auction", "play") and tab["actor"] == "S" and st["view"]["legal"]:
                 acted = (v, generation)
@@ -111,7 +119,9 @@ async def _scenario(cluster: Cluster) -> dict[str, Any]:
     tables = [cluster.create(me="S", seed=100 + i, bot_seconds=0.05, first_dealer="N") for i in range(TABLES)]
     people: dict[str, Client] = {}
     reconnects: list[str] = []
-    games = [asyncio.create_task(_play(t["table_id"], token(t["me"]), site, people, reconnects)) for t in tables]
+    release = asyncio.Event()
+    games = [asyncio.create_task(_play(t["table_id"], token(t["me"]), site, people, reconnects, release))
+             for t in tables]
     # Mid-deal: every table has started its first deal's auction or play through its owner.
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 120
@@ -128,19 +138,22 @@ async def _scenario(cluster: Cluster) -> dict[str, Any]:
         counts[owners[t["table_id"]]] = counts.get(owners[t["table_id"]], 0) + 1
     victim = max(counts, key=lambda n: counts[n])
     victims_tables = {t["table_id"] for t in tables if owners[t["table_id"]] == victim}
-    # Kill only once one of the victim's tables is seen in its first deal's auction or play (on a
-    # loaded machine the first states may still be on their way).
+    # Kill once every table of the victim is seen in its first deal's auction, waiting on its
+    # person's call (held until the kill; on a loaded machine the first states may still be on
+    # their way, so the wait has its own bound).
     def under_way(state: Any) -> bool:
         return (state is not None and state["table"]["deal_number"] == 1
-                and state["table"]["status"] in ("auction", "play"))
+                and state["table"]["status"] in ("auction", "play") and state["table"]["actor"] == "S")
 
-    while not any(t in people and under_way(people[t].state) for t in victims_tables):
-        assert loop.time() < deadline, "no table of the victim started its first deal"
+    deadline = loop.time() + 180
+    while not all(t in people and under_way(people[t].state) for t in victims_tables):
+        assert loop.time() < deadline, "a table of the victim never reached its person's first call"
         await asyncio.sleep(0.05)
     # What the victim's tables had acknowledged when it died: deal 1 under way.
     at_kill = {t: people[t].state if t in people else None for t in victims_tables}
     await asyncio.to_thread(cluster.kill_server, victim)
     await asyncio.to_thread(cluster.kill_worker, "w1")
+    release.set()
     results = await asyncio.gather(*games)
     for person, watcher in results:
         await person.close()
