@@ -68,6 +68,9 @@ class Cluster:
         self.workers: dict[str, subprocess.Popen[bytes]] = {}
         self.redis: subprocess.Popen[bytes] | None = None
         self.haproxy: subprocess.Popen[bytes] | None = None
+        #: Servers and workers killed so far (``revive`` starts them again).
+        self.killed_servers: list[str] = []
+        self.killed_workers: list[str] = []
 
     @property
     def url(self) -> str:
@@ -137,12 +140,54 @@ class Cluster:
     def kill_server(self, name: str) -> None:
         """SIGKILL: no goodbye, no lease given back."""
         self.servers.pop(name).kill()
+        self.killed_servers.append(name)
 
     def kill_worker(self, name: str) -> None:
         proc = self.workers.pop(name)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(10)
+        self.killed_workers.append(name)
+
+    def haproxy_command(self, command: str) -> str:
+        """One command of HAProxy's runtime API (its admin socket)."""
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(10)
+            s.connect(str(self.prefix / "haproxy.sock"))
+            s.sendall(command.encode() + b"\n")
+            chunks = []
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        return b"".join(chunks).decode(errors="replace")
+
+    def revive(self, timeout: float = 90.0) -> None:
+        """Start again, under their names, the servers and workers killed so far (tests sharing
+        one site each begin with the whole site). A server restarts on a new port, which HAProxy
+        learns through its runtime API; returns once HAProxy routes to it."""
+        for name in self.killed_workers:
+            self.start_worker(name)
+        self.killed_workers = []
+        revived = []
+        while self.killed_servers:
+            name = self.killed_servers.pop(0)
+            server = self.start_server(name)
+            for backend in ("tables", "any"):
+                out = self.haproxy_command(f"set server {backend}/{name} addr 127.0.0.1 port {server.port}")
+                assert "not" not in out.lower() or "no need" in out.lower(), out
+            revived.append(name)
+        deadline = time.monotonic() + timeout
+        while revived:
+            stat = self.haproxy_command("show stat")
+            up = {(row.split(",")[0], row.split(",")[1]) for row in stat.splitlines()
+                  if not row.startswith("#") and ",UP," in row}
+            if all((b, n) in up for b in ("tables", "any") for n in revived):
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"haproxy never saw {revived} up again:\n{stat}")
+            time.sleep(0.1)
 
     def stop(self) -> None:
         for server in self.servers.values():
@@ -172,6 +217,13 @@ class Cluster:
 
     def create(self, **body: Any) -> dict[str, Any]:
         r = httpx.post(f"{self.url}/api/tables", json=body, timeout=30)
+        assert r.status_code == 200, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def create_match(self, **body: Any) -> dict[str, Any]:
+        """A team match (seed 002), created through the balancer."""
+        r = httpx.post(f"{self.url}/api/matches", json=body, timeout=30)
         assert r.status_code == 200, r.text
         data: dict[str, Any] = r.json()
         return data

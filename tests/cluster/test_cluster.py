@@ -162,14 +162,6 @@ async def _scenario(cluster: Cluster) -> dict[str, Any]:
             "victims_tables": victims_tables, "reconnects": reconnects, "at_kill": at_kill}
 
 
-@pytest.fixture(scope="module")
-def cluster(postgres_server: Any) -> Any:
-    url = postgres_server.create_database("bazas_cluster")
-    env = {"BAZAS_BOT_DEADLINE_GRACE": "8", "BAZAS_ABSENT_SECONDS": "600"}
-    with Cluster(url, servers=3, workers=2, env=env) as c:
-        yield c
-
-
 def test_issue14_kill_a_server_and_a_worker_mid_deal_nothing_lost_nothing_leaked(cluster: Cluster) -> None:
     out = asyncio.run(_scenario(cluster))
     victim, lost = out["victim"], out["victims_tables"]

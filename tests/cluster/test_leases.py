@@ -56,7 +56,7 @@ def test_issue14_1_a_dead_owner_loses_its_tables_to_a_live_one(repo: Repository)
     live.renew()
     while not live.orphans():  # the dead process stops renewing
         time.sleep(0.05)
-    assert [t for t, _ in live.orphans()] == ["t1"]
+    assert [t for t, _, _ in live.orphans()] == ["t1"]
     assert live.members() == ["live"]
     assert live.acquire("t1") and not dead.acquire("t1")
     assert dead.renew().held == frozenset()  # the old owner learns it lost the table

@@ -15,6 +15,10 @@
   log by the live processes, spread among them by rendezvous hashing, within a few seconds;
 - a store that drops a table whose append hit an event version already stored (another process
   wrote it: the event log's key is the last fence), so it reloads from the log;
+- **team matches** (:mod:`bazas.server.match_hub`) leased by their match id like tables: one
+  process owns a whole match (both tables, their spectators, one inbox and one event log), so its
+  events stay in order in one actor as on one server; hand-over, take-over and the fence are the
+  tables' own;
 - bots, hints, claim checks and analyses in ``bazas worker`` processes anywhere (``BAZAS_WORKERS=redis``,
   :mod:`bazas.server.remote`) instead of this machine's process pool.
 
@@ -31,8 +35,9 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bazas.storage import Append
 from bazas.storage.leases import Leases, rendezvous
@@ -42,6 +47,13 @@ from .actor import TableActor
 from .hub import Hub
 from .settings import Settings
 from .store import AsyncStore
+
+if TYPE_CHECKING:
+    from .match_hub import MatchHub
+
+#: The ``ruleset`` a team match is stored under (``match_actor.TEAM_MATCH``; not imported: the
+#: match modules load after the hub).
+TEAM_MATCH = "team-match"
 
 log = logging.getLogger("bazas.server.cluster")
 
@@ -143,7 +155,11 @@ class ClusterHub(Hub):
             import redis.asyncio as aioredis
 
             self.redis = aioredis.Redis.from_url(cluster.redis_url, decode_responses=True)
-        #: Tables taken over from a process that died, and handed to / from another (counters).
+        #: The team matches of this server (``match_hub.MatchHub`` attaches itself): leased by their
+        #: match id like tables, by the same heartbeat.
+        self.matches: MatchHub | None = None
+        #: Tables taken over from a process that died, and handed to / from another (counters;
+        #: team matches counted with the tables).
         self.stats = {"taken_over": 0, "handed_over": 0, "received": 0, "lost": 0, "conflicts": 0}
 
     @property
@@ -166,7 +182,7 @@ class ClusterHub(Hub):
                 await self._heart
         for task in list(self._tasks):
             task.cancel()
-        for table_id in list(self.actors):
+        for table_id in self._loaded():
             await self._drop(table_id)
         with contextlib.suppress(Exception):
             await self.store.write(self.leases.leave)  # after the last append: others take over now
@@ -196,6 +212,8 @@ class ClusterHub(Hub):
     async def _load(self, table_id: str) -> TableActor | None:
         if len(table_id) > 32:
             return None
+        if self.matches is not None and self.matches.holds(table_id):
+            return None  # a team match of ours (never a table: its lease is the match's)
         if not await self._claim(table_id):
             raise TableElsewhere(table_id)
         try:
@@ -229,10 +247,56 @@ class ClusterHub(Hub):
                 return False
             await asyncio.sleep(0.05)
 
+    # -- team matches (match_hub.py): leased by their id, one owner for both tables ----------------
+    def attach_matches(self, matches: MatchHub) -> None:
+        """The app's match hub: its matches are leased, handed over and taken over like tables."""
+        self.matches = matches
+
+    def holds_table(self, table_id: str) -> bool:
+        """Whether ``table_id`` is a table loaded (or being loaded) here."""
+        return table_id in self.actors or table_id in self._loading
+
+    async def claim(self, unit_id: str) -> None:
+        """Take the lease of ``unit_id`` (a match) before loading it, asking its live owner to hand
+        it over; :class:`TableElsewhere` when it did not in time."""
+        if not await self._claim(unit_id):
+            raise TableElsewhere(unit_id)
+
+    async def release(self, unit_id: str) -> None:
+        """Give up the lease of ``unit_id`` (a match that failed to load, or is not one)."""
+        await asyncio.to_thread(self.leases.release, unit_id)
+
+    @contextlib.asynccontextmanager
+    async def leasing(self, unit_id: str) -> AsyncIterator[None]:
+        """A new match's lease (a fresh id: nobody else can hold it), taken while it is created;
+        the heartbeat leaves it alone meanwhile."""
+        self._unleased.add(unit_id)
+        try:
+            await asyncio.to_thread(self.leases.acquire, unit_id)
+            yield
+        finally:
+            self._unleased.discard(unit_id)
+
+    def _loaded(self) -> set[str]:
+        """Ids of everything this server holds loaded: tables and matches."""
+        out = set(self.actors)
+        if self.matches is not None:
+            out |= set(self.matches.actors)
+        return out
+
+    def _being_loaded(self) -> set[str]:
+        out = set(self._loading)
+        if self.matches is not None:
+            out |= self.matches.loading_ids()
+        return out
+
     async def _drop(self, table_id: str) -> None:
-        """Unload ``table_id`` now: its connections are told to reconnect (to its new owner)."""
+        """Unload ``table_id`` (a table or a match) now: its connections are told to reconnect (to
+        its new owner)."""
         actor = self.actors.pop(table_id, None)
         if actor is None:
+            if self.matches is not None:
+                await self.matches.drop(table_id, MOVED, "the match moved to another server: reconnect")
             return
         # After the job the actor is doing (a command being stored, a seat's new key being sent):
         # never cut a step between its commit and its message.
@@ -277,28 +341,28 @@ class ClusterHub(Hub):
                 if time.monotonic() - self._renewed > 0.7 * self.cluster.lease_seconds and self.actors:
                     log.error("leases not renewed for %.1f s: dropping every table",
                               time.monotonic() - self._renewed)
-                    for table_id in list(self.actors):
+                    for table_id in self._loaded():
                         await self._drop(table_id)
 
     async def _beat(self, orphans: bool) -> None:
-        before = set(self.actors)
+        before = self._loaded()
         renewal = await asyncio.to_thread(self.leases.renew)
         self._renewed = time.monotonic()
-        for table_id in list(self.actors):
-            if table_id in before and table_id not in renewal.held and table_id not in self._loading \
+        for table_id in self._loaded():
+            if table_id in before and table_id not in renewal.held and table_id not in self._being_loaded() \
                     and table_id not in self._unleased:
                 self.stats["lost"] += 1
                 log.warning("table %s: lease lost; dropping it", table_id)
                 await self._drop(table_id)
         for table_id, to in renewal.wanted.items():
-            if table_id in self._loading:
+            if table_id in self._being_loaded():
                 continue
             await self._drop(table_id)
             # In order after the table's last append (the writer's queue): nothing is lost.
             if await self.store.write(self.leases.hand_over, table_id, to):
                 self.stats["handed_over"] += 1
                 log.info("table %s: handed over to %s", table_id, to)
-        for table_id in renewal.held - set(self.actors) - set(self._loading) - set(renewal.wanted) - self._unleased:
+        for table_id in renewal.held - self._loaded() - self._being_loaded() - set(renewal.wanted) - self._unleased:
             await asyncio.to_thread(self.leases.release, table_id)  # unloaded (idle)
         if orphans:
             await self._adopt()
@@ -338,17 +402,23 @@ class ClusterHub(Hub):
         if not found:
             return
         members = await asyncio.to_thread(self.leases.members)
-        for table_id, age in found:
-            if table_id in self.actors or table_id in self._adopting:
+        for table_id, age, ruleset in found:
+            if table_id in self._loaded() or table_id in self._adopting:
                 continue
             if rendezvous(table_id, members) != self.name and age < self.cluster.lease_seconds:
                 continue
+            if ruleset == TEAM_MATCH and self.matches is None:
+                continue
             self._adopting.add(table_id)
-            self._spawn(self._take_over(table_id))
+            self._spawn(self._take_over(table_id, ruleset == TEAM_MATCH))
 
-    async def _take_over(self, table_id: str) -> None:
+    async def _take_over(self, table_id: str, match: bool = False) -> None:
         try:
-            actor = await self.get(table_id)
+            actor: Any = None
+            if match and self.matches is not None:
+                actor = await self.matches.get(table_id)
+            elif not match:
+                actor = await self.get(table_id)
             if actor is not None:
                 self.stats["taken_over"] += 1
                 log.info("table %s: taken over (resumed from the event log)", table_id)

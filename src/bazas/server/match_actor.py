@@ -341,6 +341,25 @@ class MatchActor:
         for conn in list(self.spectators):
             await conn.close()
 
+    async def drop(self, code: int, reason: str) -> None:
+        """Stop after the job the inbox is doing (never between a commit and its message), every
+        connection of both tables and every spectator closed with ``code`` (a site of several
+        servers: the match moved; the pages reconnect through the balancer)."""
+        reached: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        async def barrier() -> None:
+            if not reached.done():
+                reached.set_result(None)
+
+        self.inbox.put_nowait(barrier)
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.shield(reached), 10)
+        conns = [*self.spectators, *(c for side in self.tables.values() for c in side.conns)]
+        for conn in conns:
+            with contextlib.suppress(Exception):
+                await conn.close_with(code, reason)
+        await self.stop()
+
     async def _run(self) -> None:
         while True:
             job = await self.inbox.get()

@@ -3,11 +3,19 @@
 A match is stored like a table (``tables`` row with ruleset ``team-match``, the match config, the
 options with the hashes of the seats' links; its commands in the event log), through the table
 hub's repository and writer, and its bots run on the hub's worker pool.
+
+On a site of several servers (issue 14, ``BAZAS_CLUSTER=1``, docs/cluster.md) the table hub is a
+:class:`~bazas.server.cluster.ClusterHub` and each match is leased by its match id like a table:
+one process owns the whole match (both tables, their spectators, the one inbox and event log that
+keep its events in order), the load balancer routes every request naming the match to it, a
+process loads a match only once it holds its lease, hands it over when asked and resumes a dead
+owner's matches from the event log.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -32,6 +40,27 @@ class MatchHub:
         self.actors: dict[str, MatchActor] = {}
         self._loading: dict[str, asyncio.Future[MatchActor | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: The site's leases (a ``ClusterHub``: issue 14), None on one server.
+        self.cluster: Any = None
+        attach = getattr(hub, "attach_matches", None)
+        if attach is not None:
+            attach(self)
+            self.cluster = hub
+
+    def holds(self, match_id: str) -> bool:
+        """Whether ``match_id`` is a match loaded (or being loaded) here."""
+        return match_id in self.actors or match_id in self._loading
+
+    def loading_ids(self) -> set[str]:
+        return set(self._loading)
+
+    async def drop(self, match_id: str, code: int, reason: str) -> None:
+        """Unload ``match_id`` now (its lease moves to another server, or was lost): after the job
+        its inbox is doing, every connection of both tables and every spectator is closed with
+        ``code`` (the pages reconnect, through the balancer, to the new owner)."""
+        actor = self.actors.pop(match_id, None)
+        if actor is not None:
+            await actor.drop(code, reason)
 
     async def start(self) -> None:
         self._sweeper = asyncio.create_task(self._sweep())
@@ -61,6 +90,9 @@ class MatchHub:
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self.cluster is not None:  # another server of the site takes them: clients reconnect there
+            for match_id in list(self.actors):
+                await self.drop(match_id, 1012, "the server is stopping: reconnect")
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
@@ -85,11 +117,14 @@ class MatchHub:
             options["bot_seconds"] = float(request.bot_seconds)
         if owner is not None:
             options["owner"] = owner
-        await self.hub.store.write(self.hub.repository.create_table, match_id, TEAM_MATCH, match.config(),
-                                   options, [], None, "play")
-        actor = MatchActor(self.hub, match_id, match, options)
-        self.actors[match_id] = actor
-        actor.start()
+        # On a site of several servers, the new match's lease is this server's before it exists.
+        leasing = self.cluster.leasing(match_id) if self.cluster is not None else contextlib.nullcontext()
+        async with leasing:
+            await self.hub.store.write(self.hub.repository.create_table, match_id, TEAM_MATCH, match.config(),
+                                       options, [], None, "play")
+            actor = MatchActor(self.hub, match_id, match, options)
+            self.actors[match_id] = actor
+            actor.start()
         links: dict[Any, str] = {name: f"/t/{side_id(match_id, int(name[0]))}?k={tok}" for name, tok in tokens.items()}
         return CreatedMatch(match_id=match_id, links=links,
                             spectate=f"/match/{match_id}")
@@ -117,6 +152,21 @@ class MatchHub:
     async def _load(self, match_id: str) -> MatchActor | None:
         if len(match_id) > 32:
             return None
+        if self.cluster is None:
+            return await self._replay(match_id)
+        if self.cluster.holds_table(match_id):
+            return None  # a table of ours (never a match: its lease is the table's)
+        await self.cluster.claim(match_id)  # TableElsewhere: another server did not hand it over in time
+        try:
+            actor = await self._replay(match_id)
+        except BaseException:
+            await self.cluster.release(match_id)
+            raise
+        if actor is None:
+            await self.cluster.release(match_id)
+        return actor
+
+    async def _replay(self, match_id: str) -> MatchActor | None:
         stored = await self.hub.store.read(self.hub.repository.load_table, match_id)
         if stored is None or stored.ruleset != TEAM_MATCH:
             return None

@@ -36,6 +36,7 @@ from bazas.formats.lin import record_lin
 from bazas.formats.match_records import MatchRecord, dumps_match, record_of_match
 
 from .actor import Connection
+from .cluster import TableElsewhere
 from .encode import error_text
 from .limits import owner_key
 from .match_actor import MatchActor
@@ -78,7 +79,11 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
         return matches
 
     async def match_or_404(request: Request, match_id: str) -> MatchActor:
-        actor = await matches_of(request).get(match_id)
+        try:
+            actor = await matches_of(request).get(match_id)
+        except TableElsewhere:  # a site of several servers: the match is moving (issue 14)
+            raise HTTPException(503, f"match {match_id!r} is being moved between servers: try again in a moment",
+                                headers={"Retry-After": "1"}) from None
         if actor is None:
             raise HTTPException(404, f"no match {match_id!r}")
         return actor
@@ -172,7 +177,13 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
                 sockets_by_address.pop(address, None)
 
     async def _serve_match_socket(websocket: WebSocket, side: str, k: str | None) -> None:
-        actor = await matches_of(websocket).side(side)
+        try:
+            actor = await matches_of(websocket).side(side)
+        except TableElsewhere:  # a site of several servers: the match is moving (issue 14)
+            await websocket.send_text(error_text("unavailable", f"match table {side!r} is being moved between "
+                                                 "servers: try again in a moment"))
+            await websocket.close(code=1013, reason="try again")
+            return
         if actor is None:
             await websocket.send_text(error_text("not_found", f"no match table {side!r}"))
             await websocket.close(code=4404)

@@ -15,6 +15,9 @@ Every time is the database's clock (``now()``), never a process's. The event log
 (table, version) is the last fence: a process that lost its lease without knowing cannot fork a
 table's history, its next append fails.
 
+A team match (two tables, one event log, one id) is leased by its match id exactly like a table:
+one process owns the whole match.
+
 ``cluster_members`` lists the live processes (name, address; renewed with the leases), so that
 orphaned tables are spread among them (:func:`rendezvous`).
 
@@ -170,16 +173,17 @@ class Leases:
             return sorted(str(r[0]) for r in conn.execute(
                 text("SELECT name FROM cluster_members WHERE expires_at >= now()")))
 
-    def orphans(self, limit: int = 200) -> list[tuple[str, float]]:
-        """Tables whose owner stopped renewing (lease expired) and that are not over, with the
-        seconds since expiry, oldest first."""
+    def orphans(self, limit: int = 200) -> list[tuple[str, float, str]]:
+        """Tables (and team matches: a match is a row of ``tables`` too, leased by its id) whose
+        owner stopped renewing (lease expired) and that are not over: ``(id, seconds since expiry,
+        ruleset)``, oldest first (ruleset ``team-match``: a match)."""
         with self.engine.connect() as conn:
             rows = conn.execute(text(
-                "SELECT l.table_id, EXTRACT(EPOCH FROM now() - l.expires_at) FROM table_leases l "
+                "SELECT l.table_id, EXTRACT(EPOCH FROM now() - l.expires_at), t.ruleset FROM table_leases l "
                 "JOIN tables t ON t.id = l.table_id "
                 "WHERE l.expires_at < now() AND t.status <> 'over' ORDER BY l.expires_at LIMIT :n"),
                 {"n": limit}).all()
-        return [(str(r[0]), float(r[1])) for r in rows]
+        return [(str(r[0]), float(r[1]), str(r[2])) for r in rows]
 
     def leave(self) -> None:
         """A clean stop: our leases and membership expire now (others take them at once)."""
