@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from tm.minimal_client import MinimalClient, parse_hand
+from bazas.engine.seats import Seat
+from tm.minimal_client import MinimalClient, lho, parse_hand
 
 from .harness import ServerProcess
 
@@ -194,3 +195,137 @@ def test_program_that_disconnects_mid_board_reconnects_to_its_seat_and_finishes_
     assert board in second.received
     assert second.received.index(board) < 4
     assert any(x.startswith("South's cards") for x in second.received)
+
+
+# -- alerts at the program seats (issue 9, "Alerts both ways") -------------------------------------
+
+class AlertingClient(MinimalClient):
+    """The minimal client, alerting its first call: it first tries an illegal alerted bid (refused,
+    its alert must not stay), then the lowest legal bid with an explanation; then it passes."""
+
+    EXPLANATION = "relay, says nothing about diamonds"
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.alerted = False
+
+    def lowest_bid(self) -> str:
+        bids = [c for _, c in self.calls if c not in ("passes", "doubles", "redoubles")]
+        if not bids:
+            return "1C"
+        order = ["C", "D", "H", "S", "NT"]
+        level, strain = int(bids[-1][0]), bids[-1][1:]
+        i = order.index(strain) + 1
+        return f"{level}{order[i]}" if i < len(order) else f"{level + 1}C"
+
+    async def next_move(self) -> None:
+        if not self.alerted and not self.auction_over() and lho(self.dealer, len(self.calls)) == self.seat:
+            self.alerted = True
+            me, bid = self.seat, self.lowest_bid()
+            await self.say(f"{me} bids 1C Alert. not legal here")
+            await self.say(f"{me} bids {bid} Alert. {self.EXPLANATION}")
+            self.calls.append((me, bid))
+            await self.next_move()
+            return
+        await super().next_move()
+
+
+class RecordingSocket:
+    """The one method of a WebSocket the actor's connections use: it keeps what is sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        import json
+
+        self.messages.append(json.loads(text))
+
+    def state(self) -> dict[str, Any] | None:
+        return next((m for m in reversed(self.messages) if m["type"] == "state"), None)
+
+
+async def _until(pred: Any, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.02)
+
+
+async def _alerts_scenario(tmp_path: Path) -> None:
+    from bazas.server.actor import Connection
+    from bazas.server.hub import Hub
+    from bazas.server.protocol import CLIENT_MESSAGE, CreateTable
+    from bazas.server.settings import Settings
+
+    settings = Settings(data_dir=tmp_path, bots="scripted", analysis=False, explanations=True, resume=False,
+                        auto_next_delay=0.0, tm_port=0, table_speed="instant", bot_workers=1)
+    hub = Hub(settings)
+    await hub.start()
+    client_task = None
+    try:
+        # South, a person, deals; North is the program, East and West (scripted) bots pass.
+        created = await hub.create(CreateTable(ruleset="rubber", me="S", first_dealer="S",
+                                               seats={"N": "program", "E": "bot", "W": "bot"}))
+        actor = await hub.get(created.table_id)
+        assert actor is not None
+        details = created.programs["N"]
+        person_socket, watcher_socket = RecordingSocket(), RecordingSocket()
+        person = Connection(person_socket, Seat.S)  # type: ignore[arg-type]
+        watcher = Connection(watcher_socket, None)  # type: ignore[arg-type]
+        actor.submit(lambda: actor.connect(person))
+        actor.submit(lambda: actor.connect(watcher))
+        client = AlertingClient(details["port"], "North", details["team"])
+        client_task = asyncio.create_task(client.run())
+
+        def calls() -> list[str]:
+            state = actor.table.current
+            return [] if state is None else [str(c) for c in state.auction.calls]
+
+        await _until(lambda: actor.table.current is not None and actor.table.current.turn == Seat.S)
+        # The person opens 2C: strong and artificial in our system (it says nothing about clubs).
+        actor.submit(lambda: actor.message(person, CLIENT_MESSAGE.validate_python({"type": "call", "call": "2C"})))
+        await _until(lambda: len(calls()) >= 3)
+        assert calls()[:3] == ["2C", "P", "2D"]
+        await _until(lambda: any(x.startswith("Error:") for x in client.received))
+
+        # Our artificial call went out to the program alerted, with its meaning; natural ones not.
+        received = client.received
+        strong = next(x for x in received if x.startswith("South bids 2C"))
+        assert strong.startswith("South bids 2C Alert. ") and len(strong) > len("South bids 2C Alert. ")
+        assert strong.isascii() and "West passes" in received      # a natural call goes out as it is
+        assert received.index(strong) < received.index("West passes")
+        # The illegal alerted bid was refused, the table went on, and its alert did not stay.
+
+        # The program's alerted 2D: shown to the people at the table as an alert with its
+        # explanation (the state's explanations), and the bots are told of it.
+        def shown() -> dict[str, Any] | None:
+            state = watcher_socket.state()
+            expl = (state or {}).get("explanations") or []
+            return expl[2] if len(expl) > 2 else None
+
+        await _until(lambda: shown() is not None)
+        meaning = shown()
+        assert meaning is not None
+        assert meaning["en"] == AlertingClient.EXPLANATION and meaning["artificial"] is True
+        assert actor.bot_context().alerts == ((2, AlertingClient.EXPLANATION),)
+        person_state = person_socket.state()
+        assert person_state is not None and person_state["explanations"][2]["en"] == AlertingClient.EXPLANATION
+        # The person's 2C keeps the system's meaning (an alert too: it is artificial); West's pass is no alert.
+        assert person_state["explanations"][0]["artificial"] is True
+        assert not (person_state["explanations"][1] or {}).get("artificial")
+    finally:
+        if client_task is not None:
+            client_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await client_task
+        await hub.close()
+
+
+def test_program_seat_alerts_go_both_ways_at_a_server_table(tmp_path: Path) -> None:
+    """Issue 9, "Alerts both ways", at the server's program seats: our artificial call (a person's
+    Stayman 2C) reaches the program alerted with its meaning; the program's alerted call is shown to
+    the people at the table as an alert with the program's explanation and reaches the bots'
+    context as alerted (so never read as natural); a refused alerted call leaves no alert."""
+    asyncio.run(_alerts_scenario(tmp_path))

@@ -60,3 +60,60 @@ def test_blue_chip_v18_lines_as_other_programs_write_them() -> None:
 def test_blue_chip_v18_malformed_lines_are_refused_by_name(line: str, says: str) -> None:
     with pytest.raises(p.ProtocolError, match=says):
         p.parse(line)
+
+
+def test_read_lines_skips_empty_lines_refuses_non_ascii_and_stops_at_an_overlong_line() -> None:
+    """Issue 9: the one line reader of both table managers (``bazas tm serve`` and the server's
+    program seats): a non-ASCII line is refused and the reading goes on; an overlong one ends it."""
+    import asyncio
+
+    async def scenario() -> tuple[list[str], list[str], bytes]:
+        got: list[str] = []
+        refused: list[str] = []
+        done = asyncio.Event()
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            async for line in p.read_lines(reader, writer, refused.append):
+                got.append(line)
+            await writer.drain()
+            writer.close()
+            done.set()
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0, limit=p.LINE_LIMIT)
+        port = server.sockets[0].getsockname()[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"North ready for teams\r\n\r\n  \r\ncaf\xc3\xa9\r\nSouth passes\r\n" + b"x" * 5000 + b"\r\n"
+                     + b"West passes\r\n")
+        await writer.drain()
+        await asyncio.wait_for(done.wait(), 30)
+        answers = await asyncio.wait_for(reader.read(), 30)
+        writer.close()
+        server.close()
+        return got, refused, answers
+
+    got, refused, answers = asyncio.run(scenario())
+    assert got == ["North ready for teams", "South passes"]       # West's line came after the overlong one
+    assert refused == ["a message is printable ASCII only"]
+    assert answers == (b"Error: a message is printable ASCII only\r\n"
+                       b"Error: a line is at most 4096 characters\r\n")
+
+
+def test_seat_feed_holds_calls_until_their_meanings_are_settled_and_sends_them_alerted() -> None:
+    """Issue 9, at the server's program seats: a call goes out only once its meaning is known, so an
+    artificial one goes out alerted with its meaning."""
+    from bazas.engine.deal import deal_from_seed
+    from bazas.engine.state import DealState
+    from bazas.engine.views import view_of
+    from bazas.tm.seatfeed import SeatFeed
+
+    state = DealState.start(deal_from_seed("feed"), Seat.N)
+    for call in ("2C", "P"):
+        state = state.apply(parse_call(call), state.turn).after
+    feed = SeatFeed(Seat.S)
+    first = feed.update(1, Vulnerability.NONE, view_of(state, Seat.S), {}, settled=0)
+    assert first[0] == "Start of board" and not any("bids" in x or "passes" in x for x in first)
+    assert feed.update(1, Vulnerability.NONE, view_of(state, Seat.S), {0: "strong, artificial"}, settled=1) == [
+        "North bids 2C Alert. strong, artificial"]
+    assert feed.update(1, Vulnerability.NONE, view_of(state, Seat.S), {0: "strong, artificial"}, settled=2) == [
+        "East passes"]
+    assert "North bids 2C Alert. strong, artificial" in feed.resend()

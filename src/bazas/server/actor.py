@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bazas.bots.base import TableContext
 from bazas.engine.errors import BazasError, InvalidNotation
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState, Event
@@ -99,6 +101,10 @@ class Connection:
 
     def error(self, code: str, message: str) -> None:
         self.send(error_text(code, message))
+
+    def meanings_settled(self) -> None:
+        """The meanings of calls were found (a browser has them with the state; a program seat,
+        server/programs.py, waits for them to send calls with their alerts)."""
 
     async def _writer(self) -> None:
         try:
@@ -504,7 +510,7 @@ class TableActor:
         if not self.hint_buckets.allow(seat):
             conn.error("busy", f"too many hints: at most {self.hub.settings.hints_per_minute:g} a minute")
             return
-        context = context_dict(context_of(table))
+        context = context_dict(self.bot_context())
         self._hinting.add(seat)
 
         async def think() -> None:
@@ -602,7 +608,7 @@ class TableActor:
                 self._analyse(table.number, state)
         moves = planner.moves(table, self._substitutes())
         if moves:
-            self.scheduler.start(moves, table, lambda: context_dict(context_of(table)), self._deliver)
+            self.scheduler.start(moves, table, lambda: context_dict(self.bot_context()), self._deliver)
 
     async def _deliver(self, move: Move, command: Command) -> None:
         """A move's decision is back: taken if the table is still where it was decided."""
@@ -667,10 +673,19 @@ class TableActor:
                 if self.meanings.current != before:
                     self.events = ()
                     self._broadcast()
+                for conn in list(self.conns):   # program seats wait for the meanings (their alerts)
+                    conn.meanings_settled()
 
             self.submit(show)
 
         self.scheduler.spawn(ask())
+
+    def bot_context(self) -> TableContext:
+        """What the bots are told of the table: its public facts and the calls outside programs
+        alerted, with their explanations (issue 9: never read as natural)."""
+        context = context_of(self.table)
+        alerts = self.meanings.alerts()
+        return dataclasses.replace(context, alerts=alerts) if alerts else context
 
     # -- state messages -------------------------------------------------------------------------------
     def _presence(self) -> Presence:

@@ -49,10 +49,18 @@ class CallMeanings:
         self._asked: set[Key] = set()
         #: One entry per call of the current auction: its meaning, None while unknown or none.
         self.current: list[Meaning | None] = []
+        #: Calls an outside program alerted (issue 9, server/programs.py): its own explanation.
+        self._alerted: dict[Key, Meaning] = {}
+        #: How many calls of the current auction, from the first, have a settled meaning (known,
+        #: found to be none, or alerted): what a program seat may be sent with its alerts.
+        self.settled = 0
+        self._alert_indexes: tuple[int, ...] = ()
 
     def clear(self) -> None:
         """No deal on the table."""
         self.current = []
+        self.settled = 0
+        self._alert_indexes = ()
 
     def update(self, number: int, calls: Sequence[str]) -> Question | None:
         """Follow the auction ``calls`` of deal ``number``: :attr:`current` from what is known,
@@ -63,8 +71,15 @@ class CallMeanings:
         if known and next(iter(known))[0] != number:
             for key in [k for k in known if k[0] != number]:
                 del known[key]
-        self.current = [known.get(k) for k in keys]
-        missing = tuple(i for i, k in enumerate(keys) if k not in known and k not in self._asked)
+        alerted = self._alerted
+        if alerted and next(iter(alerted))[0] != number:
+            for key in [k for k in alerted if k[0] != number]:
+                del alerted[key]
+        self.current = [alerted[k] if k in alerted else known.get(k) for k in keys]
+        self._alert_indexes = tuple(i for i, k in enumerate(keys) if k in alerted)
+        self.settled = next((i for i, k in enumerate(keys) if k not in known and k not in alerted), len(keys))
+        missing = tuple(i for i, k in enumerate(keys)
+                        if k not in known and k not in alerted and k not in self._asked)
         if not missing:
             return None
         question = Question(number, texts, missing)
@@ -78,6 +93,22 @@ class CallMeanings:
             self._asked.discard(key)
             if question.number == current_number:
                 self._known[key] = meaning
+
+    def alert(self, number: int, calls: Sequence[str], text: str | None) -> None:
+        """The last of ``calls`` (deal ``number``) was alerted by an outside program, which
+        explained it as ``text``: shown as an alert with that explanation, never read as natural
+        (``text`` None: the alert is withdrawn, the call was refused)."""
+        key = (number, tuple(calls))
+        if text is None:
+            self._alerted.pop(key, None)
+        else:
+            self._alerted[key] = {"es": text, "en": text, "constraints": {}, "artificial": True}
+
+    def alerts(self) -> tuple[tuple[int, str], ...]:
+        """The current auction's alerted calls: (index, explanation), as bots read them
+        (``TableContext.alerts``)."""
+        return tuple((i, str(self.current[i]["en"])) for i in self._alert_indexes  # type: ignore[index]
+                     if i < len(self.current))
 
     def known(self, index: int) -> Meaning | None:
         """The meaning of call ``index`` of the current auction, if known."""

@@ -25,11 +25,13 @@ from typing import TYPE_CHECKING, Any
 
 from bazas.engine.errors import BazasError
 from bazas.engine.seats import Seat
+from bazas.engine.three_handed_table import is_three_handed
 from bazas.engine.views import view_of
 from bazas.tm import protocol as p
-from bazas.tm.seatfeed import SeatFeed, client_action
+from bazas.tm.seatfeed import SeatFeed, alert_of, client_action
 
 from .actor import Connection, TableActor
+from .encode import action_texts
 from .protocol import CLIENT_MESSAGE
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ class ProgramConnection(Connection):
     def write(self, line: str) -> None:
         if self.closed or self.writer.is_closing():
             return
-        self.writer.write((line + "\r\n").encode("ascii", "replace"))
+        p.send_line(self.writer, line)
         if self.writer.transport.get_write_buffer_size() > MAX_BUFFER:
             self.closed = True
             self.writer.close()
@@ -71,12 +73,27 @@ class ProgramConnection(Connection):
     def send(self, text: str, state: bool = False) -> None:
         if not state or self.closed:
             return  # only the table's state matters here (seat keys, hints... are the browser's)
-        table = self.actor.table
+        self.push()
+
+    def meanings_settled(self) -> None:
+        if not self.closed:
+            self.push()
+
+    def push(self) -> None:
+        """Send what the program is owed of the table now. A call goes out once its meaning is
+        settled, alerted with that meaning when it is artificial (our bots' and people's calls
+        as the bidding system explains them; another program's alerted calls with its words)."""
+        actor = self.actor
+        table = actor.table
         current = table.current
         seat = self.seat
         if current is None or seat is None:
             return
-        lines = self.feed.update(table.number, table.vulnerability, view_of(current, seat))
+        meanings = actor.meanings
+        explained = actor.hub.settings.explanations and not is_three_handed(table)
+        alerts = {i: text for i, m in enumerate(meanings.current) if (text := alert_of(m)) is not None}
+        lines = self.feed.update(table.number, table.vulnerability, view_of(current, seat), alerts,
+                                 settled=meanings.settled if explained else None)
         if self.started:
             for line in lines:
                 self.write(line)
@@ -113,7 +130,7 @@ class ProgramSeats:
         self.port = 0
 
     async def start(self, host: str, port: int) -> int:
-        self.server = await asyncio.start_server(self._connection, host, port, limit=4096)
+        self.server = await asyncio.start_server(self._connection, host, port, limit=p.LINE_LIMIT)
         self.host = host
         self.port = int(self.server.sockets[0].getsockname()[1])
         log.info("program seats: Blue Chip table manager on %s:%d", host, self.port)
@@ -151,21 +168,7 @@ class ProgramSeats:
         conn: ProgramConnection | None = None
         actor: TableActor | None = None
         try:
-            while True:
-                try:
-                    raw = await reader.readline()
-                except (ValueError, asyncio.LimitOverrunError):
-                    writer.write(b"Error: a line is at most 4096 characters\r\n")
-                    break
-                if not raw:
-                    break
-                try:
-                    line = raw.decode("ascii").strip()
-                except UnicodeDecodeError:
-                    writer.write(b"Error: a message is printable ASCII only\r\n")
-                    continue
-                if not line:
-                    continue
+            async for line in p.read_lines(reader, writer):
                 try:
                     message = p.parse(line)
                     if conn is None:
@@ -185,7 +188,7 @@ class ProgramSeats:
                         assert actor is not None
                         self._receive(actor, conn, message)
                 except (BazasError, ValueError) as exc:
-                    writer.write(f"Error: {exc}\r\n".encode("ascii", "replace"))
+                    p.send_line(writer, str(p.Error(str(exc))))
                 await writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
@@ -210,8 +213,28 @@ class ProgramSeats:
                 conn.start()
             return
         state = actor.table.current
-        action, _alert = client_action(message, conn.seat, None if state is None else state.phase,
-                                       None if state is None else state.turn)
+        action, alert = client_action(message, conn.seat, None if state is None else state.phase,
+                                      None if state is None else state.turn)
         kind = "card" if isinstance(message, p.CardPlayed) else "call"
         msg = CLIENT_MESSAGE.validate_python({"type": kind, kind: str(action)})
-        actor.submit(lambda: actor.message(conn, msg))
+        if not alert:
+            actor.submit(lambda: actor.message(conn, msg))
+            return
+
+        async def alerted_call(text: str = alert) -> None:
+            # The alert is noted before the call is taken (its meaning for the people at the table
+            # and for the bots is then the program's), and dropped if the call is refused.
+            current = actor.table.current
+            if current is None:
+                await actor.message(conn, msg)
+                return
+            number = actor.table.number
+            calls = [*action_texts(current.auction.calls), str(action)]
+            actor.meanings.alert(number, calls, text)
+            await actor.message(conn, msg)
+            after = actor.table.current
+            if (actor.table.number != number or after is None
+                    or action_texts(after.auction.calls)[:len(calls)] != calls):
+                actor.meanings.alert(number, calls, None)
+
+        actor.submit(alerted_call)

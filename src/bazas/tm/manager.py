@@ -115,7 +115,7 @@ class Link:
         if self.writer is None or self.writer.is_closing():
             return
         self.table.manager.transcript.append((self.table.number, self.seat, "tm", line))
-        self.writer.write((line + "\r\n").encode("ascii", "replace"))
+        p.send_line(self.writer, line)
 
 
 class TableRun:
@@ -256,7 +256,7 @@ class TableManager:
 
     # -- network -----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        self.server = await asyncio.start_server(self._connection, host, port, limit=4096)
+        self.server = await asyncio.start_server(self._connection, host, port, limit=p.LINE_LIMIT)
         sock = self.server.sockets[0]
         return int(sock.getsockname()[1])
 
@@ -286,23 +286,12 @@ class TableManager:
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         link: Link | None = None
+
+        def refused(_why: str) -> None:
+            self.refused += 1
+
         try:
-            while True:
-                try:
-                    raw = await reader.readline()
-                except (ValueError, asyncio.LimitOverrunError):
-                    writer.write(b"Error: a line is at most 4096 characters\r\n")
-                    break
-                if not raw:
-                    break
-                try:
-                    line = raw.decode("ascii").strip()
-                except UnicodeDecodeError:
-                    self.refused += 1
-                    writer.write(b"Error: a message is printable ASCII only\r\n")
-                    continue
-                if not line:
-                    continue
+            async for line in p.read_lines(reader, writer, refused):
                 table_no = link.table.number if link else 0
                 self.transcript.append((table_no, link.seat if link else Seat.N, "client", line))
                 try:
@@ -316,7 +305,7 @@ class TableManager:
                 except (BazasError, ValueError) as exc:
                     self.refused += 1
                     log.info("refused %r: %s", line, exc)
-                    writer.write(f"Error: {exc}\r\n".encode("ascii", "replace"))
+                    p.send_line(writer, str(p.Error(str(exc))))
                 await writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError):
             pass

@@ -44,7 +44,9 @@ Card.parse('CT')
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from bazas.engine.calls import Bid, Call, Double, Pass, Redouble, parse_call
@@ -360,3 +362,41 @@ def _parse_call_words(words: str) -> Call:
     if not isinstance(call, Bid):
         raise ProtocolError(f"'bids' takes a bid such as 1H, not {w[1].upper()!r}")
     return call
+
+
+# -- the line reader both table managers share ----------------------------------------------------
+
+#: The longest line a table manager reads (a longer one ends the connection).
+LINE_LIMIT = 4096
+
+
+def send_line(writer: asyncio.StreamWriter, line: str) -> None:
+    """Write one protocol line (CR LF; a character outside ASCII becomes ``?``)."""
+    writer.write((line + "\r\n").encode("ascii", "replace"))
+
+
+async def read_lines(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                     refused: Callable[[str], None] | None = None) -> AsyncIterator[str]:
+    """The client's lines, stripped, empty ones skipped, until it closes the connection.
+
+    A line that is not ASCII is answered ``Error: ...`` (and told to ``refused``) and skipped; a
+    line longer than :data:`LINE_LIMIT` is answered ``Error: ...`` and ends the reading (the
+    stream cannot be resynchronised). The reader must be opened with ``limit=LINE_LIMIT``."""
+    while True:
+        try:
+            raw = await reader.readline()
+        except (ValueError, asyncio.LimitOverrunError):
+            send_line(writer, str(Error(f"a line is at most {LINE_LIMIT} characters")))
+            return
+        if not raw:
+            return
+        try:
+            line = raw.decode("ascii").strip()
+        except UnicodeDecodeError:
+            text = "a message is printable ASCII only"
+            if refused is not None:
+                refused(text)
+            send_line(writer, str(Error(text)))
+            continue
+        if line:
+            yield line

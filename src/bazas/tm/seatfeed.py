@@ -26,6 +26,7 @@ seats (:mod:`bazas.server.programs`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from bazas.engine.calls import Call, parse_call
 from bazas.engine.cards import Card, Hand
@@ -36,7 +37,31 @@ from bazas.engine.views import SeatView
 
 from . import protocol as p
 
-__all__ = ["SeatFeed", "board_start", "client_action"]
+__all__ = ["SeatFeed", "alert_of", "board_start", "client_action"]
+
+#: The longest alert explanation sent (the protocol's lines are short).
+ALERT_LIMIT = 200
+#: Suit symbols and dashes of our explanations, as the protocol's ASCII writes them.
+_ASCII = str.maketrans({"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S", "\u2013": "-", "\u2014": "-",
+                        "\u2019": "'", "\u2264": "<=", "\u2265": ">="})
+
+
+def alert_of(meaning: Mapping[str, Any] | None) -> str | None:
+    """The alert that goes with a call of this meaning (an explanation's ``to_dict()``, as the
+    server's meanings hold them): its English text when the call is artificial, else None.
+
+    >>> alert_of({"en": "Stayman: asks for a major", "artificial": True})
+    'Stayman: asks for a major'
+    >>> alert_of({"en": "Strong artificial 2\u2663 opening: 19+ HCP", "artificial": True})
+    'Strong artificial 2C opening: 19+ HCP'
+    >>> alert_of({"en": "5+ hearts", "artificial": False}) is None
+    True
+    """
+    if not meaning or not meaning.get("artificial"):
+        return None
+    text = str(meaning.get("en") or "").translate(_ASCII).encode("ascii", "replace").decode("ascii")
+    text = " ".join(text.replace("\r", " ").replace("\n", " ").split())[:ALERT_LIMIT]
+    return text or "artificial"
 
 
 def board_start(number: int, dealer: Seat, vulnerability: Vulnerability, seat: Seat, hand: Hand) -> list[p.Message]:
@@ -75,8 +100,11 @@ class SeatFeed:
         self._dummy_sent = False
 
     def update(self, number: int, vulnerability: Vulnerability, view: SeatView,
-               alerts: Mapping[int, str] | None = None) -> list[str]:
-        """The new lines (to write now) for board ``number`` as ``view`` shows it; recorded too."""
+               alerts: Mapping[int, str] | None = None, settled: int | None = None) -> list[str]:
+        """The new lines (to write now) for board ``number`` as ``view`` shows it; recorded too.
+        ``alerts``: the alerted calls' explanations by index. ``settled``: only the first
+        ``settled`` calls may go out yet (the others' alerts are not known yet); the rest of the
+        board waits for a later update."""
         out: list[tuple[str, bool]] = []
         if view.phase not in ("auction", "play", "done") or view.seat != self.seat:
             return []
@@ -86,11 +114,15 @@ class SeatFeed:
                 return []
             self.board, self.lines, self._calls, self._cards, self._dummy_sent = number, [], 0, 0, False
             out += [(str(m), False) for m in board_start(number, view.dealer, vulnerability, self.seat, hand)]
-        for i in range(self._calls, len(view.calls)):
+        upto = len(view.calls) if settled is None else max(self._calls, min(settled, len(view.calls)))
+        for i in range(self._calls, upto):
             caller = view.dealer.after(i)
             call: Call = parse_call(view.calls[i])
             out.append((str(p.CallMade(caller, call, (alerts or {}).get(i))), caller == self.seat))
-        self._calls = len(view.calls)
+        self._calls = upto
+        if upto < len(view.calls):
+            self.lines += out
+            return [line for line, own in out if not own]
         played = [sc for t in (*view.tricks, *(() if view.current is None else (view.current,))) for sc in t.cards]
         for i in range(self._cards, len(played)):
             who, card = played[i]
