@@ -315,7 +315,13 @@ class TableDeal:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Seats, the session (score sheet) of the current rubber, the deal in play and what waits."""
+    """Seats, the session (score sheet) of the current rubber, the deal in play and what waits.
+
+    The steps of play (:meth:`handle`) are the same at every table; what a kind of table keeps and
+    scores its own way is in a few methods it overrides (the three-handed table, issue 11): whether
+    the rubber in play is over (:attr:`_rubber_over`), how a deal starts (:meth:`_start_deal`), who
+    answers an undo request (:meth:`_undo_answerers`), how a finished deal is scored
+    (:meth:`_score_deal`) and how the next rubber starts (:meth:`_new_rubber`)."""
 
     ruleset: str
     players: tuple[Player, Player, Player, Player]
@@ -371,19 +377,24 @@ class Table:
 
     # -- where the table stands -------------------------------------------------------------------
     @property
+    def _rubber_over(self) -> bool:
+        """Whether the rubber (the session) in play is over."""
+        return self.session.finished
+
+    @property
     def status(self) -> Status:
         state = self.current
         if state is None:
-            return "over" if self.session.finished else "dealing"
+            return "over" if self._rubber_over else "dealing"
         phase = state.phase
         if phase == "done":
-            return "over" if self.session.finished else "review"
+            return "over" if self._rubber_over else "review"
         return phase
 
     @property
     def needs_deal(self) -> bool:
         """True when the next command must be :class:`DealCards`."""
-        return self.current is None and not self.session.finished
+        return self.current is None and not self._rubber_over
 
     @property
     def actor(self) -> Seat | None:
@@ -442,15 +453,18 @@ class Table:
     def _deal(self, deal: Deal) -> tuple[Table, list[Event]]:
         if not self.needs_deal:
             raise TableError("no deal is needed now")
-        dealer = self.session.next_dealer
-        vul = self.session.next_vulnerability
+        start, vul = self._start_deal(deal)
         number = self.number + 1
-        # the game's own denominations (Royal Auction, nullos): issue 11
-        start = DealState.start(deal, dealer, denominations_of(self.session.ruleset))
         table = replace(self, current=start, number=number, vulnerability=vul,
                         ready=frozenset(), pending_claim=None, pending_undo=None)
-        return table, [Event("new_deal", {"number": number, "rubber": self.rubber, "dealer": dealer.name,
+        return table, [Event("new_deal", {"number": number, "rubber": self.rubber, "dealer": start.dealer.name,
                                           "vulnerability": vul.pbn})]
+
+    def _start_deal(self, deal: Deal) -> tuple[DealState, Vulnerability]:
+        """The next deal's state (its dealer the session's next) and its vulnerability."""
+        # the game's own denominations (Royal Auction, nullos): issue 11
+        start = DealState.start(deal, self.session.next_dealer, denominations_of(self.session.ruleset))
+        return start, self.session.next_vulnerability
 
     def _join(self, command: Join) -> tuple[Table, list[Event]]:
         player = self.players[command.seat]
@@ -487,28 +501,33 @@ class Table:
         return self._after_deal_change(transition.after, list(transition.events))
 
     def _after_deal_change(self, state: DealState, events: list[Event]) -> tuple[Table, list[Event]]:
-        """Store the new deal state; score it into the session when it has ended."""
+        """Store the new deal state; score it (:meth:`_score_deal`) when it has ended."""
         table = replace(self, current=state, pending_claim=None, pending_undo=None)
         if state.phase != "done":
             return table, events
-        contract, declarer = state.contract, state.declarer
-        if contract is None or declarer is None:
-            result = DealResult.passed(state.deal)
-        else:
-            tricks = state.declarer_tricks
-            assert tricks is not None
-            result = DealResult(contract, declarer, tricks, state.deal)
-        session = self.session.record(result)
+        return table._score_deal(state, events)
+
+    def _score_deal(self, state: DealState, events: list[Event]) -> tuple[Table, list[Event]]:
+        """The table (whose current deal is ``state``, just finished) with the deal scored into
+        the session, and ``events`` with the scoring's."""
+        session = self.session.record(deal_result(state))
         entry = session.entries[-1]
         done = TableDeal(self.number, self.rubber, state, self.vulnerability, entry)
-        table = replace(table, session=session, finished=(*self.finished, done), ready=frozenset())
+        table = replace(self, session=session, finished=(*self.finished, done), ready=frozenset())
         points = entry.points
-        events.append(Event("deal_scored", {"number": self.number, "points": {"NS": points.ns, "EW": points.ew},
-                                            "game_won_by": None if entry.game_won_by is None
-                                            else entry.game_won_by.name}))
-        if session.finished:
-            events.append(Event("rubber_over", {"rubber": self.rubber, "winner": session.winner}))
+        events += self._scored_events({"NS": points.ns, "EW": points.ew},
+                                      None if entry.game_won_by is None else entry.game_won_by.name,
+                                      session.finished, session.winner)
         return table, events
+
+    def _scored_events(self, points: dict[str, int], game_won_by: str | None, rubber_over: bool,
+                       winner: str | None) -> list[Event]:
+        """``deal_scored`` for the current deal (its ``points`` by side or by player, who won a
+        game with it), then ``rubber_over`` (who won it) when the deal ended the rubber."""
+        events = [Event("deal_scored", {"number": self.number, "points": points, "game_won_by": game_won_by})]
+        if rubber_over:
+            events.append(Event("rubber_over", {"rubber": self.rubber, "winner": winner}))
+        return events
 
     # -- claims -----------------------------------------------------------------------------------
     def _claim(self, command: Claim) -> tuple[Table, list[Event]]:
@@ -578,14 +597,18 @@ class Table:
         keep = last_action_by(state, command.seat)
         if keep is None:
             raise TableError(f"{command.seat.name} has nothing to undo in this deal")
-        needed = frozenset(s for s in (command.seat.lho, command.seat.rho) if self.players[s].is_present_human)
+        needed = frozenset(s for s in self._undo_answerers(command.seat) if self.players[s].is_present_human)
         event = Event("undo_requested", {"seat": command.seat.name})
         if not needed:
             return self._undone(state, keep, [event])
         return replace(self, pending_undo=PendingUndo(command.seat, keep, needed)), [event]
 
+    def _undo_answerers(self, seat: Seat) -> tuple[Seat, ...]:
+        """The seats whose players (humans who joined) must agree to ``seat``'s undo: its opponents."""
+        return (seat.lho, seat.rho)
+
     def _undone(self, state: DealState, keep: int, events: list[Event]) -> tuple[Table, list[Event]]:
-        back = DealState.replay(state.deal, state.dealer, state.actions[:keep], state.denominations)
+        back = type(state).replay(state.deal, state.dealer, state.actions[:keep], state.denominations)
         events.append(Event("undone", {"actions": keep, "removed": len(state.actions) - keep}))
         return replace(self, current=back, pending_undo=None, pending_claim=None), events
 
@@ -620,11 +643,15 @@ class Table:
         elif self.humans:
             raise NotSeated("only the players move the table on")
         if status == "over":
-            session = Session.start(self.session.ruleset, self.session.next_dealer)
-            return (replace(self, current=None, session=session, rubber=self.rubber + 1,
-                            rubbers=(*self.rubbers, self.session), ready=frozenset()),
-                    [Event("new_rubber", {"rubber": self.rubber + 1})])
+            return self._new_rubber(), [Event("new_rubber", {"rubber": self.rubber + 1})]
         return replace(self, current=None, ready=frozenset()), [Event("next", {})]
+
+    def _new_rubber(self) -> Table:
+        """The table once its rubber is over, at the start of the next one (the session of the
+        finished one kept in ``rubbers``)."""
+        session = Session.start(self.session.ruleset, self.session.next_dealer)
+        return replace(self, current=None, session=session, rubber=self.rubber + 1,
+                       rubbers=(*self.rubbers, self.session), ready=frozenset())
 
 
 def verify_claim(state: DealState, seat: Seat, tricks: int) -> bool | None:
@@ -638,10 +665,21 @@ def verify_claim(state: DealState, seat: Seat, tricks: int) -> bool | None:
         return False
 
 
+def deal_result(state: DealState) -> DealResult:
+    """The result of the finished deal ``state`` (:meth:`DealResult.passed` when passed out)."""
+    contract, declarer = state.contract, state.declarer
+    if contract is None or declarer is None:
+        return DealResult.passed(state.deal)
+    tricks = state.declarer_tricks
+    assert tricks is not None
+    return DealResult(contract, declarer, tricks, state.deal)
+
+
 def last_action_by(state: DealState, seat: Seat) -> int | None:
     """How many actions of ``state`` come before ``seat``'s last one (None: it has made none).
-    ``seat`` made an action if it was the actor: declarer for dummy's cards."""
-    replayed = DealState.start(state.deal, state.dealer, state.denominations)
+    ``seat`` made an action if it was the actor: declarer for dummy's cards. The deal is replayed
+    as the kind of deal ``state`` is (a three-handed deal in the players' seats, issue 11)."""
+    replayed = type(state).start(state.deal, state.dealer, state.denominations)
     last: int | None = None
     for i, action in enumerate(state.actions):
         if replayed.actor == seat and not isinstance(action, ClaimAction):

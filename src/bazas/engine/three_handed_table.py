@@ -45,24 +45,13 @@ from .calls import Bid, Double, Pass, Redouble
 from .deal import Deal, Vulnerability
 from .errors import GameOver, InvalidClaim, InvalidNotation
 from .honours import count
-from .rulesets.base import DealResult
 from .rulesets.three_handed_auction import ScoreSheet, ThreeHandedDealScore, ThreeHandedResult, score
 from .seats import Seat
 from .session import ScoredDeal
 from .state import Action, ClaimAction, DealState, Event, Transition
-from .table import (
-    Claim,
-    NotSeated,
-    PendingUndo,
-    Player,
-    Status,
-    Table,
-    TableDeal,
-    TableError,
-    Undo,
-)
+from .table import Claim, Player, Table, TableDeal, deal_result
 from .three_handed import DUMMY_SEAT, PLAYERS, PlaySeating, ThreeHandedAuction, play_state
-from .views import SeatView, TrickView, view_of
+from .views import SeatView, TrickView, view_of, view_with
 
 __all__ = ["DUMMY_PLAYER", "RECORD_GAME", "ThreeHandedDeal", "ThreeHandedTable", "ThreeHandedTableDeal",
            "is_three_handed", "seat_view", "state_from_record"]
@@ -211,7 +200,6 @@ def seat_view(state: DealState, seat: Seat | None) -> SeatView:
     if not isinstance(state, ThreeHandedDeal):
         return view_of(state, seat)
     seated, seating = state.seated, state.seating
-    phase = state.phase
     hand = original = dummy_hand = None
     if seat is not None:
         original = state.deal.hand(seat)
@@ -233,16 +221,8 @@ def seat_view(state: DealState, seat: Seat | None) -> SeatView:
         if play.current:
             current = TrickView(p(play.leader), tuple((p(s), c) for s, c in play.current_trick()), None)
         won = (play.won[0], play.won[1])
-    actor = state.actor
-    legal: tuple[Action, ...] = tuple(state.legal_actions()) if seat is not None and actor == seat else ()
-    contract = state.contract
-    return SeatView(
-        seat=seat, dealer=state.dealer, phase=phase, calls=tuple(str(c) for c in state.auction.calls),
-        turn=state.turn, actor=actor, contract=None if contract is None else str(contract),
-        declarer=state.declarer, dummy=dummy, hand=hand, original_hand=original, dummy_hand=dummy_hand,
-        tricks=tricks, current=current, won=won, legal=legal, all_hands=state.deal if phase == "done" else None,
-        passed_out=state.is_passed_out,
-    )
+    return view_with(state, seat, dummy=dummy, hand=hand, original_hand=original, dummy_hand=dummy_hand,
+                     tricks=tricks, current=current, won=won)
 
 
 def is_three_handed(table: object) -> bool:
@@ -298,55 +278,30 @@ class ThreeHandedTable(Table):
         return "dummy" if seat == DUMMY_SEAT else Table.kind_of(self, seat)
 
     @property
-    def status(self) -> Status:
-        state = self.current
-        if state is None:
-            return "over" if self.sheet.over else "dealing"
-        phase = state.phase
-        if phase == "done":
-            return "over" if self.sheet.over else "review"
-        return phase
+    def _rubber_over(self) -> bool:
+        return self.sheet.over
 
-    @property
-    def needs_deal(self) -> bool:
-        return self.current is None and not self.sheet.over
+    def _start_deal(self, deal: Deal) -> tuple[DealState, Vulnerability]:
+        """Dealt by the sheet's next dealer (a player); nobody is vulnerable."""
+        return ThreeHandedDeal.start(deal, self.sheet.dealer), Vulnerability.NONE
 
-    def _deal(self, deal: Deal) -> tuple[Table, list[Event]]:
-        if not self.needs_deal:
-            raise TableError("no deal is needed now")
-        dealer = self.sheet.dealer
-        number = self.number + 1
-        table = replace(self, current=ThreeHandedDeal.start(deal, dealer), number=number,
-                        vulnerability=Vulnerability.NONE, ready=frozenset(), pending_claim=None, pending_undo=None)
-        return table, [Event("new_deal", {"number": number, "rubber": self.rubber, "dealer": dealer.name,
-                                          "vulnerability": Vulnerability.NONE.pbn})]
-
-    def _after_deal_change(self, state: DealState, events: list[Event]) -> tuple[Table, list[Event]]:
-        table = replace(self, current=state, pending_claim=None, pending_undo=None)
-        if state.phase != "done":
-            return table, events
-        contract, declarer, tricks = state.contract, state.declarer, state.declarer_tricks
-        if contract is None or declarer is None or tricks is None:
-            result = ThreeHandedResult()
-            four = DealResult.passed(state.deal)
-        else:
-            result = ThreeHandedResult(contract, declarer, tricks, count(state.deal, contract.strain))
-            four = DealResult(contract, declarer, tricks, state.deal)
+    def _score_deal(self, state: DealState, events: list[Event]) -> tuple[Table, list[Event]]:
+        """Scored on the per-player sheet (the four-seat result kept as the deal's score line)."""
+        four = deal_result(state)
+        contract = four.contract
+        result = (ThreeHandedResult() if contract is None else
+                  ThreeHandedResult(contract, four.declarer, four.tricks, count(state.deal, contract.strain)))
         scored = score(self.sheet, result)
         entry = ScoredDeal(len(self.scored) + 1, scored.dealer, four, Vulnerability.NONE, ())
         done = ThreeHandedTableDeal(self.number, self.rubber, state, Vulnerability.NONE, entry, scored, result)
-        table = replace(table, sheet=scored.after, scored=(*self.scored, scored), results=(*self.results, result),
+        table = replace(self, sheet=scored.after, scored=(*self.scored, scored), results=(*self.results, result),
                         finished=(*self.finished, done), ready=frozenset())
         points = {p.name: 0 for p in PLAYERS}
         for item in scored.items:
             points[item.player.name] += item.points
-        events.append(Event("deal_scored", {"number": self.number, "points": points,
-                                            "game_won_by": None if scored.game_won_by is None
-                                            else scored.game_won_by.name}))
-        if scored.after.over:
-            winner = scored.after.winner
-            events.append(Event("rubber_over", {"rubber": self.rubber,
-                                                "winner": None if winner is None else winner.name}))
+        winner = scored.after.winner
+        events += self._scored_events(points, None if scored.game_won_by is None else scored.game_won_by.name,
+                                      scored.after.over, None if winner is None else winner.name)
         return table, events
 
     def _claim(self, command: Claim) -> tuple[Table, list[Event]]:
@@ -356,45 +311,13 @@ class ThreeHandedTable(Table):
     def claim_needs_verifying(self, seat: Seat) -> bool:
         return False
 
-    def _undo(self, command: Undo) -> tuple[Table, list[Event]]:
-        state = self._in_play()
-        self._no_pending()
-        seat = command.seat
-        if not self.players[seat].is_present_human:
-            raise NotSeated(f"{seat.name} is not a player at this table")
-        replayed: DealState = ThreeHandedDeal.start(state.deal, state.dealer)
-        keep: int | None = None
-        for i, action in enumerate(state.actions):
-            if replayed.actor == seat and not isinstance(action, ClaimAction):
-                keep = i
-            replayed = replayed.apply(action).after
-        if keep is None:
-            raise TableError(f"{seat.name} has nothing to undo in this deal")
-        needed = frozenset(p for p in PLAYERS if p != seat and self.players[p].is_present_human)
-        event = Event("undo_requested", {"seat": seat.name})
-        if not needed:
-            return self._undone(state, keep, [event])
-        return replace(self, pending_undo=PendingUndo(seat, keep, needed)), [event]
+    def _undo_answerers(self, seat: Seat) -> tuple[Seat, ...]:
+        """The other two players (each plays for himself)."""
+        return tuple(p for p in PLAYERS if p != seat)
 
-    def _undone(self, state: DealState, keep: int, events: list[Event]) -> tuple[Table, list[Event]]:
-        back = ThreeHandedDeal.replay(state.deal, state.dealer, state.actions[:keep])
-        events.append(Event("undone", {"actions": keep, "removed": len(state.actions) - keep}))
-        return replace(self, current=back, pending_undo=None, pending_claim=None), events
-
-    def _next(self, command: Any) -> tuple[Table, list[Event]]:
-        status = self.status
-        if status != "over":
-            return Table._next(self, command)
-        if command.seat is not None:
-            if command.seat not in self.humans:
-                raise NotSeated(f"{command.seat.name} is not a player at this table")
-            ready = self.ready | {command.seat}
-            if ready != self.humans:
-                return replace(self, ready=ready), [Event("ready", {"seat": command.seat.name})]
-        elif self.humans:
-            raise NotSeated("only the players move the table on")
-        return (replace(self, current=None, sheet=ScoreSheet.start(self.sheet.dealer), scored=(), results=(),
-                        sheets=(*self.sheets, (self.sheet, self.scored, self.results)), rubber=self.rubber + 1,
-                        ready=frozenset()),
-                [Event("new_rubber", {"rubber": self.rubber + 1})])
+    def _new_rubber(self) -> Table:
+        """A new sheet, the finished one kept in ``sheets`` with its deals."""
+        return replace(self, current=None, sheet=ScoreSheet.start(self.sheet.dealer), scored=(), results=(),
+                       sheets=(*self.sheets, (self.sheet, self.scored, self.results)), rubber=self.rubber + 1,
+                       ready=frozenset())
 

@@ -102,8 +102,6 @@ class SeatView:
 def view_of(state: DealState, seat: Seat | None) -> SeatView:
     """The observation of ``seat`` (None: spectator)."""
     play = state.play
-    phase = state.phase
-    done = phase == "done"
     dummy = play.dummy if play is not None else None
     hand = original = dummy_hand = None
     if seat is not None:
@@ -120,13 +118,24 @@ def view_of(state: DealState, seat: Seat | None) -> SeatView:
         if play.current:
             current = TrickView(play.leader, tuple(play.current_trick()), None)
         won = (play.won[0], play.won[1])
+    return view_with(state, seat, dummy=dummy, hand=hand, original_hand=original, dummy_hand=dummy_hand,
+                     tricks=tricks, current=current, won=won)
+
+
+def view_with(state: DealState, seat: Seat | None, *, dummy: Seat | None, hand: Hand | None,
+              original_hand: Hand | None, dummy_hand: Hand | None, tricks: tuple[TrickView, ...],
+              current: TrickView | None, won: tuple[int, int]) -> SeatView:
+    """The view of ``seat`` with the cards it sees as given (by :func:`view_of`, or in the players'
+    seats of a three-handed deal); the rest -- the auction, whose turn, the legal actions when it
+    is ``seat``'s, every hand once the deal is over -- as ``state`` says."""
+    phase = state.phase
     actor = state.actor
     legal: tuple[Action, ...] = tuple(state.legal_actions()) if seat is not None and actor == seat else ()
     contract = state.contract
     return SeatView(
         seat=seat, dealer=state.dealer, phase=phase, calls=tuple(str(c) for c in state.auction.calls),
         turn=state.turn, actor=actor, contract=str(contract) if contract is not None else None,
-        declarer=state.declarer, dummy=dummy, hand=hand, original_hand=original, dummy_hand=dummy_hand,
-        tricks=tricks, current=current, won=won, legal=legal, all_hands=state.deal if done else None,
+        declarer=state.declarer, dummy=dummy, hand=hand, original_hand=original_hand, dummy_hand=dummy_hand,
+        tricks=tricks, current=current, won=won, legal=legal, all_hands=state.deal if phase == "done" else None,
         passed_out=state.is_passed_out,
     )
