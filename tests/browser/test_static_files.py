@@ -27,7 +27,7 @@ def catalogue(lang: str) -> dict[str, str]:
 
 def used_keys() -> set[str]:
     keys: set[str] = set()
-    for path in [*STATIC.rglob("*.js"), *STATIC.glob("*.html")]:
+    for path in [*STATIC.rglob("*.js"), *STATIC.rglob("*.html")]:  # the pages and their fragments
         text = path.read_text(encoding="utf-8")
         keys.update(re.findall(r"""\bt\(\s*["']([\w.\- ]+)["']""", text))
         keys.update(re.findall(r"""data-i18n(?:-html|-title|-placeholder|-aria)?="([\w.\- ]+)\"""", text))

@@ -51,6 +51,7 @@ from .protocol import (
 )
 from .rules_pages import rules_page
 from .settings import Settings
+from .static_pages import static_page
 from .table_session import context_dict, context_of
 
 log = logging.getLogger("bazas.server")
@@ -293,19 +294,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if static_dir.is_dir():
         app.mount("/static", StaticFiles(directory=static_dir), name="static")
 
-    def page(name: str) -> Response:
-        path = static_dir / name
-        if not path.is_file():
-            return HTMLResponse(f"<!doctype html><title>bazas</title><p>{name} is not installed.</p>", 404)
-        return FileResponse(path, media_type="text/html")
-
     @app.get("/", include_in_schema=False)
     async def home() -> Response:
-        return page("index.html")
+        return static_page(static_dir, "index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
-        return page("table.html")
+        return static_page(static_dir, "table.html")
 
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def i18n(lang: str) -> Response:

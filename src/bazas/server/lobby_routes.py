@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from bazas.engine.seats import SEATS, Seat
 from bazas.storage import hash_token
 
 from .learn import install_learn_routes
+from .static_pages import static_page
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -182,23 +183,17 @@ def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
             raise HTTPException(403, "k: not the key of a seat at this table (the record is the seated player's)")
         return seat_record_of(actor, seat)
 
-    def page(name: str) -> Response:
-        path = static_dir / name
-        if not path.is_file():
-            return HTMLResponse(f"<!doctype html><title>bazas</title><p>{name} is not installed.</p>", 404)
-        return FileResponse(path, media_type="text/html")
-
     @app.get("/lobby", include_in_schema=False)
     async def lobby_page() -> Response:
-        return page("lobby.html")
+        return static_page(static_dir, "lobby.html", current="/lobby")
 
     @app.get("/me", include_in_schema=False)
     async def me_page() -> Response:
-        return page("me.html")
+        return static_page(static_dir, "me.html", current="/me")
 
     @app.get("/learn", include_in_schema=False)
     async def learn_page() -> Response:
-        return page("learn.html")
+        return static_page(static_dir, "learn.html", current="/learn")
 
 
 def seat_record_of(actor: TableActor, seat: Seat) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import ValidationError
 
 from bazas.engine.match import Match
@@ -43,6 +43,7 @@ from .match_actor import MatchActor
 from .match_hub import MatchHub
 from .match_protocol import CreatedMatch, CreateMatch
 from .protocol import CLIENT_MESSAGE
+from .static_pages import static_page
 
 log = logging.getLogger("bazas.server.match")
 
@@ -227,10 +228,7 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
 
     @app.get("/match/{match_id}", include_in_schema=False)
     async def match_page(match_id: str) -> Response:
-        path = static_dir / "match.html"
-        if not path.is_file():
-            return HTMLResponse("<!doctype html><title>bazas</title><p>match.html is not installed.</p>", 404)
-        return FileResponse(path, media_type="text/html")
+        return static_page(static_dir, "match.html")
 
 
 def validation_text(exc: ValidationError) -> str:
