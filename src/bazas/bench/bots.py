@@ -24,6 +24,12 @@ board with a 95% confidence interval.
 
 ``--quick`` is a CI-sized run (a minute or two on two cores). The last full report is also saved
 to ``bench/bots.json``.
+
+``--redis-url redis://...`` (issue 14) plays the deals and boards on the ``bazas worker`` processes
+of a site instead of this machine's processes: the same jobs (:data:`WORKER_FUNCTIONS`, run by name
+by every worker), on the queue's least urgent stream, the answers gathered here into the same
+report; a 10,000-deal bench is a matter of adding workers on more machines. A deal's play depends
+on the seed and the budget, not on the machine, so the per-deal results are those of a local run.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -110,6 +116,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--boards", type=int, default=None, help="match boards (default: as --deals)")
     parser.add_argument("--seed", type=int, default=1, help="deal-set seed (default 1)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--redis-url", default=None, metavar="URL",
+                        help="play the deals on the `bazas worker` processes serving this Redis (a site's "
+                             "shared queue, any number of machines) instead of --workers local processes")
     parser.add_argument("--budget", type=float, default=0.5, help="seconds per card for the bots (default 0.5)")
     parser.add_argument("--match", default="bazas,simple-bidder",
                         help=f"two configurations for the match, from {', '.join(MATCH_CONFIGS)} "
@@ -150,10 +159,14 @@ def run(args: argparse.Namespace) -> int:
     if len(configs) != 2 or any(c.split("@")[0] not in MATCH_CONFIGS for c in configs):
         console.print(f"[red]--match needs two of {', '.join(MATCH_CONFIGS)}[/red]")
         return 2
-    report = run_bench(deals=deals, boards=boards, seed=args.seed, workers=max(1, args.workers), budget=budget,
-                       match=(configs[0], configs[1]), match_play=match_play, match_budget=args.match_budget,
-                       problems=args.problems, console=console, quick=quick, player_options=options,
-                       records=getattr(args, "records", None))
+    try:
+        report = run_bench(deals=deals, boards=boards, seed=args.seed, workers=max(1, args.workers), budget=budget,
+                           match=(configs[0], configs[1]), match_play=match_play, match_budget=args.match_budget,
+                           problems=args.problems, console=console, quick=quick, player_options=options,
+                           records=getattr(args, "records", None), redis_url=getattr(args, "redis_url", None))
+    except NoWorkersError as exc:
+        console.print(f"[red]{exc}[/red]")
+        return 2
     print_report(report, console)
     text = json.dumps(report, indent=2, sort_keys=True)
     if args.json_file:
@@ -354,6 +367,51 @@ def _match_task(seed: int, index: int, config_a: str, config_b: str, play_mode: 
     return {"index": index, "deal": deal.to_pbn(), "tables": results, "diff": diff, "imps": imps(diff)}
 
 
+#: The bench's jobs, by the name ``bazas worker`` runs them under (its command line registers them).
+WORKER_FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
+    "bench_bots_card": _card_task, "bench_bots_match": _match_task}
+
+
+class NoWorkersError(RuntimeError):
+    """``--redis-url``: no ``bazas worker`` serves that queue."""
+
+
+# -- where the jobs run: this machine's processes, or a site's workers ---------------------------
+
+Job = tuple[str, str, tuple[Any, ...]]
+
+
+def _run_local(jobs: list[Job], workers: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(kind, record)`` of each job as it completes, in a pool of ``workers`` processes."""
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker) as pool:
+        futures: dict[Future[dict[str, Any]], str] = {
+            pool.submit(WORKER_FUNCTIONS[name], *args): kind for kind, name, args in jobs}
+        for fut in as_completed(futures):
+            yield futures[fut], fut.result()
+
+
+def _run_remote(jobs: list[Job], redis_url: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(kind, record)`` of each job as it completes, run by the ``bazas worker`` processes
+    serving ``redis_url`` (a worker that dies: its job is run again by another)."""
+    from bazas.server.remote import JobBatch, NoWorkers, redis_location
+
+    batch = JobBatch(redis_url)
+    try:
+        if not batch.workers():
+            raise NoWorkersError(f"no bazas worker serves {redis_location(redis_url)}: start `bazas worker "
+                                 f"--redis-url {redis_location(redis_url)}` on any machine (one per core)")
+        kinds = {batch.submit(name, *args): kind for kind, name, args in jobs}
+        try:
+            for job_id, value in batch.results():
+                yield kinds[job_id], value
+        except NoWorkers as exc:
+            raise NoWorkersError(str(exc)) from None
+    finally:
+        batch.close()
+
+
 # -- the run -----------------------------------------------------------------------------------
 
 def _pct(num: float, den: float) -> float | None:
@@ -396,28 +454,32 @@ def print_problem_suite(suite: dict[str, Any] | None, console: Any) -> None:
 def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float, match: tuple[str, str],
               match_play: str, match_budget: float, problems: str, console: Any = None,
               quick: bool = False, player_options: dict[str, Any] | None = None,
-              records: str | None = None) -> dict[str, Any]:
-    """Run the bench and return the report (a JSON-ready dict)."""
+              records: str | None = None, redis_url: str | None = None) -> dict[str, Any]:
+    """Run the bench and return the report (a JSON-ready dict); ``redis_url``: on the ``bazas
+    worker`` processes serving that Redis instead of ``workers`` local processes."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     t0 = time.perf_counter()
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     card_records: list[dict[str, Any]] = []
     match_records: list[dict[str, Any]] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker) as pool, \
-            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                     console=console, transient=False) as progress:
-        futures: dict[Future[dict[str, Any]], str] = {}
-        for i in range(boards):
-            futures[pool.submit(_match_task, seed, i, match[0], match[1], match_play, match_budget)] = "match"
-        for i in range(deals):
-            futures[pool.submit(_card_task, seed, i, budget, player_options)] = "card"
+    jobs: list[Job] = [("match", "bench_bots_match", (seed, i, match[0], match[1], match_play, match_budget))
+                       for i in range(boards)]
+    jobs += [("card", "bench_bots_card", (seed, i, budget, player_options)) for i in range(deals)]
+    where: dict[str, Any] = {"workers": workers}
+    if redis_url:
+        from bazas.server.remote import JobBatch, redis_location
+
+        probe = JobBatch(redis_url)
+        try:
+            where = {"workers": len(probe.workers()), "queue": redis_location(redis_url)}
+        finally:
+            probe.close()
+    completed = _run_remote(jobs, redis_url) if redis_url else _run_local(jobs, workers)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=False) as progress:
         task_cards = progress.add_task("card play deals", total=deals)
         task_match = progress.add_task(f"match boards ({match[0]} v {match[1]})", total=boards)
-        for fut in as_completed(futures):
-            kind = futures[fut]
-            rec = fut.result()
+        for kind, rec in completed:
             if kind == "card":
                 card_records.append(rec)
                 if records:
@@ -437,7 +499,7 @@ def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float
             summary["metrics"][f"sayc_problem_{part}_pass_pct"] = tally["pct"]
     return {
         "version": 1,
-        "settings": {"deals": deals, "boards": boards, "seed": seed, "workers": workers, "budget": budget,
+        "settings": {"deals": deals, "boards": boards, "seed": seed, **where, "budget": budget,
                      "match": list(match), "match_play": match_play, "match_budget": match_budget, "quick": quick,
                      "player_options": player_options or {}, "tuning": tuning_note(seed, deals)},
         "seconds": round(time.perf_counter() - t0, 1),

@@ -2,7 +2,8 @@
 table server of a site, taken from the shared Redis queue (issue 14; :mod:`bazas.server.remote`).
 
 Run as many as the machines have cores, on any machine that reaches Redis; the servers send their
-work to the queue with ``BAZAS_WORKERS=redis`` and ``BAZAS_REDIS_URL``.
+work to the queue with ``BAZAS_WORKERS=redis`` and ``BAZAS_REDIS_URL``. The same workers play the
+deals of ``bazas bench bots --redis-url`` (on the least urgent stream, behind the tables' work).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     import logging
 
+    from bazas.bench.bots import WORKER_FUNCTIONS
     from bazas.server.remote import serve
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -38,5 +40,5 @@ def run(args: argparse.Namespace) -> int:
     name = args.name or f"{socket.gethostname()}-{os.getpid()}"
     kind = args.bots or os.environ.get("BAZAS_BOTS") or "dds"
     print(f"bazas worker {name}: {max(1, args.processes)} process(es) on {url.split('@')[-1]}", flush=True)
-    serve(url, name, max(1, args.processes), kind)
+    serve(url, name, max(1, args.processes), kind, functions=dict(WORKER_FUNCTIONS))
     return 0

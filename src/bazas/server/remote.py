@@ -25,8 +25,13 @@ The queue, as the server sees it (:class:`RemoteWorkerPool`, a drop-in for the p
   (``XCLAIM``) and run again, at most ``MAX_DELIVERIES`` times;
 - the answer goes to the asking server's list ``bazas:replies:SERVER`` (``RPUSH``/``BLPOP``).
 
-The functions a worker runs are those of :mod:`bazas.server.workers`, by name (nothing else is
-callable from the queue); their arguments and results are JSON.
+The functions a worker runs are those of :mod:`bazas.server.workers`, by name, and those its
+command line adds (``bazas worker`` adds the deals of ``bazas bench bots``): nothing else is
+callable from the queue; their arguments and results are JSON.
+
+``bazas bench bots --redis-url`` sends its deals to the same streams (the least urgent one, behind
+every table's decisions) through :class:`JobBatch` and gathers the answers: a long bench is a
+matter of adding workers on more machines.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, TypeVar
 
 from . import workers
@@ -141,13 +146,16 @@ class RemoteWorkerPool(WorkerPool):
 
 # -- the worker ----------------------------------------------------------------------------------
 class Worker:
-    """One ``bazas worker`` process: takes jobs from the streams, most urgent first, and answers."""
+    """One ``bazas worker`` process: takes jobs from the streams, most urgent first, and answers.
+    ``functions``: more functions it runs by name (beside the server's), e.g. the bench's deals."""
 
-    def __init__(self, redis_url: str, name: str, kind: str = "dds") -> None:
+    def __init__(self, redis_url: str, name: str, kind: str = "dds",
+                 functions: dict[str, Callable[..., Any]] | None = None) -> None:
         import redis
 
         self.name = name
         self.kind = kind
+        self.functions = {**FUNCTIONS, **(functions or {})}
         self.redis: Any = redis.Redis.from_url(redis_url, decode_responses=True)
         self.stop = threading.Event()
         self.done = 0
@@ -237,7 +245,7 @@ class Worker:
         entry_id, fields = entry
         try:
             job = json.loads(fields["job"])
-            fn = FUNCTIONS[job["fn"]]
+            fn = self.functions[job["fn"]]
         except (KeyError, ValueError) as exc:
             log.warning("worker %s: bad job %s: %s", self.name, entry_id, exc)
             self._ack(stream, entry_id)
@@ -254,22 +262,24 @@ class Worker:
         self.done += 1
 
 
-def _work(redis_url: str, name: str, kind: str) -> None:
-    worker = Worker(redis_url, name, kind)
+def _work(redis_url: str, name: str, kind: str, functions: dict[str, Callable[..., Any]] | None = None) -> None:
+    worker = Worker(redis_url, name, kind, functions)
     signal.signal(signal.SIGTERM, lambda *_: worker.stop.set())
     with contextlib.suppress(KeyboardInterrupt):
         worker.run()
 
 
-def serve(redis_url: str, name: str, processes: int = 1, kind: str = "dds") -> None:
-    """Run ``processes`` workers named ``name-0``, ``name-1``... until SIGTERM or Ctrl-C."""
+def serve(redis_url: str, name: str, processes: int = 1, kind: str = "dds",
+          functions: dict[str, Callable[..., Any]] | None = None) -> None:
+    """Run ``processes`` workers named ``name-0``, ``name-1``... until SIGTERM or Ctrl-C;
+    ``functions``: more jobs they run by name (module-level functions)."""
     if processes <= 1:
-        _work(redis_url, f"{name}-0", kind)
+        _work(redis_url, f"{name}-0", kind, functions)
         return
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
-    procs = [context.Process(target=_work, args=(redis_url, f"{name}-{i}", kind), daemon=True)
+    procs = [context.Process(target=_work, args=(redis_url, f"{name}-{i}", kind, functions), daemon=True)
              for i in range(processes)]
     for p in procs:
         p.start()
@@ -285,3 +295,89 @@ def serve(redis_url: str, name: str, processes: int = 1, kind: str = "dds") -> N
             p.join()
     except KeyboardInterrupt:
         stop()
+
+
+# -- a batch of jobs from outside a server (``bazas bench bots --redis-url``) ----------------------
+class NoWorkers(RuntimeError):
+    """No ``bazas worker`` is serving the queue."""
+
+
+class JobBatch:
+    """Jobs sent to the site's workers from a program that is not a table server (the bench): each
+    job on the least urgent stream (a live site's decisions go first), with a far deadline, answered
+    on this batch's own list; :meth:`results` yields the answers as they come, in any order.
+
+    Retries are the queue's: a job whose worker dies is run again by another (at most
+    ``MAX_DELIVERIES`` times, then answered as failed)."""
+
+    def __init__(self, redis_url: str, deadline_s: float = 24 * 3600.0, priority: int = len(STREAMS) - 1) -> None:
+        import redis
+
+        self.url = redis_url
+        self.redis: Any = redis.Redis.from_url(redis_url, decode_responses=True)
+        self.replies = f"bazas:replies:batch-{secrets.token_hex(6)}"
+        self.deadline_s = deadline_s
+        self.stream = _stream(priority)
+        self.pending: set[str] = set()
+
+    def workers(self) -> list[str]:
+        """The names of the live workers (their heartbeat keys)."""
+        return sorted(k.split(":", 2)[2] for k in self.redis.scan_iter(match="bazas:worker:*", count=1000))
+
+    def submit(self, fn: str, *args: Any) -> str:
+        """Queue ``fn(*args)`` (``fn``: a name the workers run); returns the job's id."""
+        job_id = secrets.token_hex(8)
+        job = {"id": job_id, "fn": fn, "args": list(args), "reply": self.replies,
+               "deadline": time.time() + self.deadline_s, "table": "batch"}
+        self.redis.xadd(self.stream, {"job": json.dumps(job)}, maxlen=200_000, approximate=True)
+        self.pending.add(job_id)
+        return job_id
+
+    def results(self, idle_s: float = 30.0) -> Iterator[tuple[str, Any]]:
+        """``(job id, value)`` for every job submitted, as the answers come; a job a worker failed
+        raises ``RuntimeError``; :class:`NoWorkers` when no worker has been alive for ``idle_s``."""
+        alone_since: float | None = None
+        checked = 0.0
+        while self.pending:
+            item = self.redis.blpop([self.replies], timeout=1)
+            if item is None:
+                if time.monotonic() - checked > 2.0:
+                    checked = time.monotonic()
+                    if self.workers():
+                        alone_since = None
+                    else:
+                        alone_since = alone_since or time.monotonic()
+                        if time.monotonic() - alone_since > idle_s:
+                            raise NoWorkers(f"no bazas worker has served {redis_location(self.url)} for {idle_s:.0f} s "
+                                            f"({len(self.pending)} job(s) waiting): start `bazas worker --redis-url "
+                                            f"{redis_location(self.url)}` on any machine")
+                continue
+            try:
+                reply = json.loads(item[1])
+            except ValueError:
+                continue
+            job_id = str(reply.get("id", ""))
+            if job_id not in self.pending:
+                continue  # a retried job's second answer
+            self.pending.discard(job_id)
+            if not reply.get("ok"):
+                raise RuntimeError(f"job {job_id} failed in a worker: {reply.get('error')}")
+            yield job_id, reply.get("value")
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.redis.delete(self.replies)
+            self.redis.close()
+
+
+def redis_location(url: str) -> str:
+    """A Redis URL without its password (for messages and reports).
+
+    >>> redis_location("redis://:secret@db.example:6379/0"), redis_location("redis://127.0.0.1:6379/0")
+    ('redis://db.example:6379/0', 'redis://127.0.0.1:6379/0')
+    """
+    head, at, tail = url.rpartition("@")
+    if not at:
+        return url
+    scheme, sep, _ = head.partition("://")
+    return f"{scheme}{sep}{tail}"
