@@ -460,6 +460,18 @@ class Ruleset(ABC):
     #: ``"tie"`` or ``"one_more_deal"`` (:class:`bazas.engine.session.Session` plays it).
     tie_rule: str = "tie"
 
+    def _take_tie_rule(self, tie: str, game: type[Ruleset]) -> None:
+        """For the constructor of ``game`` (a game taking the option ``tie``): settle an exact tie
+        by ``tie``, one of :data:`TIE_RULES`; with ``"one_more_deal"`` this is the variant
+        ``<game's id>+tie-one-more-deal``."""
+        if tie not in TIE_RULES:
+            raise ScoringError(f"tie must be one of {', '.join(TIE_RULES)}, not {tie!r}")
+        self.tie_rule = tie
+        if tie != "tie":
+            self.id = f"{game.id}+tie-one-more-deal"
+            self.aliases = (self.id,)
+            self.title = f"{game.title}, an exact tie settled by one more deal"
+
     def ends_unfinished(self, standing: Standing) -> bool:
         """Whether ``standing``, finished (:meth:`is_finished`), ended a session with its rubber
         unfinished (a short session of a fixed number of deals) rather than with a rubber won.

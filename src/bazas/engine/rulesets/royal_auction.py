@@ -49,7 +49,6 @@ from ..seats import Seat, Side
 from .base import (
     TIE_CONTROL,
     TIE_HELP,
-    TIE_RULES,
     BotScoring,
     DealResult,
     DealScore,
@@ -222,13 +221,7 @@ class RoyalAuction(Ruleset):
     option_controls = {"nullos": {"choices": [False, True], "default": False}, "tie": TIE_CONTROL}
 
     def __init__(self, tie: str = "tie") -> None:
-        if tie not in TIE_RULES:
-            raise ScoringError(f"tie must be one of {', '.join(TIE_RULES)}, not {tie!r}")
-        self.tie_rule = tie
-        if tie != "tie":
-            self.id = "royal-auction+tie-one-more-deal"
-            self.aliases = (self.id,)
-            self.title = f"{RoyalAuction.title}, an exact tie settled by one more deal"
+        self._take_tie_rule(tie, RoyalAuction)
 
     def with_options(self, options: Mapping[str, object]) -> Ruleset:
         """``{"nullos": true}`` adds the nullo bid; ``{"tie": "one_more_deal"}`` settles an exact

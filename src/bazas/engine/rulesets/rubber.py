@@ -26,7 +26,6 @@ from ..seats import Side
 from .base import (
     TIE_CONTROL,
     TIE_HELP,
-    TIE_RULES,
     DealResult,
     DealScore,
     Item,
@@ -76,13 +75,7 @@ class RubberBridge(Ruleset):
     option_controls = {"tie": TIE_CONTROL}
 
     def __init__(self, tie: str = "tie") -> None:
-        if tie not in TIE_RULES:
-            raise ScoringError(f"tie must be one of {', '.join(TIE_RULES)}, not {tie!r}")
-        self.tie_rule = tie
-        if tie != "tie":
-            self.id = "rubber+tie-one-more-deal"
-            self.aliases = (self.id,)
-            self.title = f"{RubberBridge.title}, an exact tie settled by one more deal"
+        self._take_tie_rule(tie, RubberBridge)
 
     def with_options(self, options: Mapping[str, object]) -> Ruleset:
         """``{"tie": "one_more_deal"}``: an unfinished rubber stopped on an exact tie (equal totals
