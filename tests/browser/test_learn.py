@@ -2,11 +2,13 @@
 004's primer as an interactive lesson: the level (1 means 7 tricks), the ranking of the suits,
 the end of the auction and who wins it, each checked with the bidding box or a choice and
 explained; then three prepared deals bid with a bot partner who explains its calls (the server's
-bidding system), with what the bot would have called in the learner's place; then a real table.
-Spanish and English, desktop and a 390×844 phone."""
+bidding system), with what the bot would have called in the learner's place; each deal then played
+out (the learner plays South's cards, and dummy's when South declares; the bots the rest, each card
+said in words); then a real table. Spanish and English, desktop and a 390×844 phone."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pytest
@@ -162,3 +164,89 @@ def test_issue12_learn_api_refuses_an_illegal_call(server: Server) -> None:
         server.post("/api/learn/deals/overcall/auction", {"calls": ["1H"]})  # after East's 1♠
     assert refused.value.code == 400
     assert "calls[0]" in refused.value.read().decode()
+
+
+#: What the lesson says in each language while a deal is played out.
+PLAY_WORDS = {"es": {"turn": "Te toca", "trick": "Gana la baza", "bot": "el bot"},
+              "en": {"turn": "Your turn", "trick": "wins the trick", "bot": "the bot"}}
+
+
+@pytest.mark.parametrize(("lang", "width", "height", "deal", "step"),
+                         [("es", 1366, 900, "overcall", 12), ("en", 390, 844, "raise", 11)])
+def test_issue12_learn_a_prepared_deal_is_played_out(server: Server, browser: Browser, lang: str, width: int,
+                                                     height: int, deal: str, step: int) -> None:
+    """A lesson deal, bid, then played to its last card: the learner's cards (South's, and North's
+    too when South declares, deal 1) clicked, the bots' cards said in words, the bot's own choice
+    compared with the learner's; the result; then the next step."""
+    ctx = new_context(browser, lang=lang, width=width, height=height)
+    ctx.add_init_script("localStorage.setItem('bazas.learn.pace', 'instant')")
+    words = PLAY_WORDS[lang]
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + f"/learn?step={step}")
+        page.wait_for_function("(id) => window.bazasLearn.deal && window.bazasLearn.deal.id === id", arg=deal,
+                               timeout=DEAL_WAIT)
+        contract, declarer = EXPECTED[deal]
+        assert _bid_deal_as_the_bot(page) == {"contract": contract, "declarer": declarer}
+        page.click("#learn-play")
+        played_by_me: dict[str, int] = {"N": 0, "S": 0}
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            page.wait_for_function("() => { const p = window.bazasLearn.deal.play; return p && p.ready && !p.busy; }",
+                                   timeout=DEAL_WAIT)
+            if page.locator("#learn-result").count():
+                break
+            turn = page.evaluate("() => window.bazasLearn.deal.play.answer.turn")
+            assert turn == "S" or (turn == "N" and declarer == "S"), f"the learner plays {turn}'s cards"
+            assert words["turn"] in page.inner_text("#learn-your-card")
+            legal = page.evaluate("() => window.bazasLearn.deal.play.answer.legal")
+            # only the legal cards of the hand to play can be clicked
+            clickable = page.eval_on_selector_all(".learn-table .card-btn[data-card]:not([disabled])",
+                                                  "els => els.map(e => e.dataset.card)")
+            assert sorted(clickable) == sorted(legal)
+            assert page.locator(f'.learn-table [data-seat="{turn}"] .card-btn[data-card="{legal[-1]}"]').count() == 1
+            page.click(f'.learn-table .card-btn[data-card="{legal[-1]}"]')
+            played_by_me[turn] += 1
+            page.wait_for_selector("#learn-card-feedback")
+            assert words["bot"] in page.inner_text("#learn-card-feedback").lower()
+        answer = page.evaluate("() => window.bazasLearn.deal.play.answer")
+        assert answer["done"] and len(answer["cards"]) == 52
+        mine = [c for c in answer["cards"] if c["by"] == "you"]
+        assert len(mine) == sum(played_by_me.values()) == (26 if declarer == "S" else 13)
+        assert played_by_me["N"] == (13 if declarer == "S" else 0), "dummy's cards, when South declares"
+        # every card said in words, in the page's language; the trick's winner at its fourth card
+        assert all(c["note"][lang] for c in answer["cards"])
+        assert words["trick"] in page.inner_text("#learn-notes")
+        tricks = int(page.get_attribute("#learn-result", "data-tricks") or -1)
+        side = 0 if declarer in "NS" else 1
+        assert tricks == [answer["won"]["NS"], answer["won"]["EW"]][side] == answer["declarer_tricks"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scrolling"
+        screenshot(page, f"issue12-learn-played-{lang}-{width}")
+        _next(page)
+        assert _step(page) == step + 1
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_issue12_learn_play_api_checks_every_card(server: Server) -> None:
+    import json
+    import urllib.error
+
+    calls = ["2H", "P"]  # deal 2: East opens 1♠; South 2♥; East declares 2♠ (the bots' auction)
+    first = server.post("/api/learn/deals/overcall/play", {"calls": calls, "cards": []})
+    assert first["declarer"] == "E" and first["turn"] == "S" and not first["cards"], "South leads"
+    lead = first["legal"][0]
+    second = server.post("/api/learn/deals/overcall/play", {"calls": calls, "cards": [lead]})
+    assert [c["seat"] for c in second["cards"][:4]] == ["S", "W", "N", "E"]
+    assert second["cards"][0]["by"] == "you" and all(c["by"] == "bot" for c in second["cards"][1:])
+    so_far = [c["card"] for c in second["cards"]]
+    again = server.post("/api/learn/deals/overcall/play", {"calls": calls, "cards": so_far})
+    assert [c["card"] for c in again["cards"][: len(so_far)]] == so_far and again["new_from"] == len(so_far)
+    assert again["turn"] == "S" and again["suggestion"]["card"] in again["legal"]
+    not_south = [c for c in second["hands"]["W"]][0]
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        server.post("/api/learn/deals/overcall/play", {"calls": calls, "cards": [not_south]})
+    assert refused.value.code == 400 and "cards[0]" in json.loads(refused.value.read())["detail"]

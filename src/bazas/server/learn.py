@@ -7,11 +7,22 @@ Spanish and English. The page sends the learner's calls so far (``POST
 in their turns, until it is the learner's turn again or the auction is over, so no bot's call is
 ever taken from the page. The answer also says what the bot would have called in the learner's
 place (the lesson's "check the answer").
+
+Once the auction is over the deal is played out (``POST /api/learn/deals/{id}/play``): the page
+sends the learner's calls and every card played so far; the server checks each card (a legal card
+of the seat whose turn it was), then the bots play (partner, the opponents, and both of North and
+South when North declares) until it is the learner's turn: South's cards, and dummy's when South
+declares. Each card comes with a short sentence in Spanish and English (who leads, follows,
+ruffs or discards, who wins the trick); at the learner's turn the answer says which card the bot
+would play there. A lesson has nothing at stake: the cards before the learner's last one are
+taken from the page (each checked legal), so the bots never think twice about a card.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,9 +32,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bazas.engine.auction import Auction
 from bazas.engine.calls import parse_call
-from bazas.engine.cards import Hand
+from bazas.engine.cards import Card, Hand
+from bazas.engine.deal import Deal
 from bazas.engine.errors import BazasError
 from bazas.engine.seats import SEATS, Seat
+from bazas.engine.state import DealState
 
 #: The game whose bidding system the lesson's bots use.
 RULESET = "rubber"
@@ -62,6 +75,14 @@ class LessonAuction(BaseModel):
     model_config = ConfigDict(extra="forbid")
     calls: list[str] = Field(default_factory=list, max_length=40,
                              description="the learner's own calls so far, in order (P, X, XX, 1C ... 7NT)")
+
+
+class LessonPlay(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    calls: list[str] = Field(default_factory=list, max_length=40,
+                             description="the learner's own calls, the whole auction's (as for /auction)")
+    cards: list[str] = Field(default_factory=list, max_length=52,
+                             description="every card played so far, in order (SA, HT, C2...)")
 
 
 def _meaning(why: Any) -> dict[str, str] | None:
@@ -127,8 +148,141 @@ def _answer(deal: LessonDeal, auction: Auction, calls: list[dict[str, Any]],
     }
 
 
+# -- the play ---------------------------------------------------------------------------------------
+
+_SEAT_ES = {Seat.N: "Norte", Seat.E: "Este", Seat.S: "Sur", Seat.W: "Oeste"}
+_SEAT_EN = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+_SUIT_ES = {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"}
+_SUIT_EN = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _card_words(card: Card) -> str:
+    text = str(card)
+    rank = "10" if text[1:] == "T" else text[1:]
+    return f"{_SYMBOL[text[0]]}{rank}"
+
+
+def _note(before: DealState, seat: Seat, card: Card, after: DealState) -> dict[str, str]:
+    """What ``seat`` did with ``card`` in words: leads, follows suit, ruffs or discards; and, at
+    the trick's fourth card, who won it and how the tricks stand."""
+    play = before.play
+    assert play is not None and after.play is not None
+    who_es, who_en, c = _SEAT_ES[seat], _SEAT_EN[seat], _card_words(card)
+    if seat == play.dummy:
+        who_es, who_en = f"{who_es} (el muerto)", f"{who_en} (dummy)"
+    trick = play.current_trick()
+    suit = str(card)[0]
+    if not trick:
+        if not play.tricks:
+            es = f"{who_es} sale con el {c}: sale el jugador a la izquierda del declarante; después se extienden las cartas del muerto."
+            en = f"{who_en} leads the {c}: the player on declarer's left leads; then dummy's cards go face up."
+        else:
+            es, en = f"{who_es} sale con el {c} (ganó la baza anterior).", f"{who_en} leads the {c} (won the last trick)."
+    else:
+        led = str(trick[0][1])[0]
+        trump = str(play.strain.name)[0] if play.strain.name != "NT" else None
+        if suit == led:
+            es, en = f"{who_es} asiste con el {c}.", f"{who_en} follows suit with the {c}."
+        elif suit == trump:
+            es = f"{who_es} no tiene {_SUIT_ES[led]} y falla con el {c} (triunfo)."
+            en = f"{who_en} has no {_SUIT_EN[led]} and ruffs with the {c} (a trump)."
+        else:
+            es = f"{who_es} no tiene {_SUIT_ES[led]} y descarta el {c}."
+            en = f"{who_en} has no {_SUIT_EN[led]} and discards the {c}."
+    if len(trick) == 3:
+        last = after.play.tricks[-1]
+        ns, ew = after.play.won[0], after.play.won[1]
+        win = _card_words(last.card_of(last.winner))
+        es += f" Gana la baza {_SEAT_ES[last.winner]} con el {win}. Norte-Sur {ns}, Este-Oeste {ew}."
+        en += f" {_SEAT_EN[last.winner]} wins the trick with the {win}. North-South {ns}, East-West {ew}."
+    return {"es": es, "en": en}
+
+
+def _bot_seconds() -> float:
+    """A bot's time per card in the lesson (BAZAS_BOT_SECONDS, at most half a second)."""
+    try:
+        return min(0.5, max(0.02, float(os.environ.get("BAZAS_BOT_SECONDS", "0.3"))))
+    except ValueError:
+        return 0.3
+
+
+def _bot_card(state: DealState, deal: LessonDeal, number: int) -> tuple[Card, dict[str, str] | None]:
+    """The card the bot chooses for the seat to act (a seed from the deal and the card's number)."""
+    from bazas.bots.base import Budget, TableContext
+    from bazas.bots.player import bot_for
+    from bazas.engine.views import view_of
+
+    actor = state.actor
+    assert actor is not None
+    bot = bot_for(RULESET, "fast")
+    decision = bot.choose(view_of(state, actor), TableContext(ruleset=RULESET, computer_seats="NESW"),
+                          random.Random(f"{deal.id}:{number}"), Budget(_bot_seconds()))
+    card = decision.action
+    assert isinstance(card, Card)
+    return card, (None if decision.explanation is None else decision.explanation.to_dict())
+
+
+def play_cards(deal: LessonDeal, mine: Sequence[str], cards: Sequence[str]) -> dict[str, Any]:
+    """The play of ``deal`` after its auction (the learner's calls ``mine``): ``cards`` checked one
+    by one, then the bots' cards until the learner's turn or the end. Raises ValueError naming
+    what is wrong (``calls``, ``cards[i]``)."""
+    auction = play_auction(deal, mine)
+    if not auction["done"]:
+        raise ValueError("calls: the auction is not over yet; nothing to play")
+    if auction["passed_out"]:
+        raise ValueError("calls: the deal was passed out; nothing to play")
+    state = DealState.start(Deal(tuple(deal.hand(s) for s in SEATS)), deal.dealer)  # type: ignore[arg-type]
+    for c in auction["calls"]:
+        state = state.apply(parse_call(c["call"])).after
+    played: list[dict[str, Any]] = []
+
+    def put(card: Card, by: str, why: dict[str, str] | None = None) -> None:
+        nonlocal state
+        seat = state.turn
+        assert seat is not None
+        before = state
+        state = state.apply(card, state.actor).after
+        played.append({"seat": seat.name, "card": str(card), "by": by, "note": _note(before, seat, card, state),
+                       "why": why})
+
+    for i, text in enumerate(cards):
+        if state.phase != "play":
+            raise ValueError(f"cards[{i}]: {text!r}: the play is over")
+        try:
+            put(Card.parse(text), "you" if state.actor == LEARNER else "bot")
+        except BazasError as exc:
+            raise ValueError(f"cards[{i}]: {text!r}: {exc}") from None
+    new_from = len(played)
+    while state.phase == "play" and state.actor != LEARNER:
+        card, why = _bot_card(state, deal, len(played))
+        put(card, "bot", why)
+    suggestion = None
+    if state.phase == "play":
+        card, why = _bot_card(state, deal, len(played))
+        suggestion = {"card": str(card), "why": why}
+    play = state.play
+    assert play is not None
+    current = play.current_trick()
+    return {
+        "id": deal.id, "contract": auction["contract"], "declarer": auction["declarer"],
+        "dummy": play.dummy.name, "cards": played, "new_from": new_from,
+        "done": state.phase == "done",
+        "turn": None if state.phase != "play" else play.turn.name,
+        "legal": [] if state.phase != "play" else [str(c) for c in play.legal_cards()],
+        "suggestion": suggestion,
+        "hands": {s.name: [str(c) for c in play.remaining(s)] for s in SEATS},
+        "current": [[s.name, str(c)] for s, c in current],
+        "tricks": [{"leader": t.leader.name, "winner": t.winner.name, "cards": [str(c) for c in t.cards]}
+                   for t in play.tricks],
+        "won": {"NS": play.won[0], "EW": play.won[1]},
+        "declarer_tricks": play.declarer_tricks,
+        "needed": int(auction["contract"][0]) + 6,
+    }
+
+
 def install_learn_routes(app: FastAPI) -> None:
-    """``GET /api/learn/deals`` and ``POST /api/learn/deals/{id}/auction``."""
+    """``GET /api/learn/deals``, ``POST /api/learn/deals/{id}/auction`` and ``.../play``."""
 
     @app.get("/api/learn/deals")
     async def lesson_deals() -> dict[str, Any]:
@@ -143,5 +297,15 @@ def install_learn_routes(app: FastAPI) -> None:
             raise HTTPException(404, f"no lesson deal {deal_id!r} (there are: {', '.join(BY_ID)})")
         try:
             return await asyncio.to_thread(play_auction, deal, body.calls)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+
+    @app.post("/api/learn/deals/{deal_id}/play")
+    async def lesson_play(deal_id: str, body: LessonPlay) -> dict[str, Any]:
+        deal = BY_ID.get(deal_id)
+        if deal is None:
+            raise HTTPException(404, f"no lesson deal {deal_id!r} (there are: {', '.join(BY_ID)})")
+        try:
+            return await asyncio.to_thread(play_cards, deal, body.calls, body.cards)
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None

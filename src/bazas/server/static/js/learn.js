@@ -2,11 +2,15 @@
 // levels (1 means 7 tricks), the ranking of the suits, how the auction ends, who wins it — each
 // checked with a bidding box or a choice and explained; then prepared deals bid with a bot
 // partner who explains every call (the server's bidding system: POST /api/learn/deals/{id}/auction);
-// then a real table.
-import { applyStatic, callHTML, callText, contractHTML, detectLang, lang, loadLang, onLangChange, pick, seatName, t } from "./i18n.js";
+// then a real table. Each prepared deal is then played out (POST /api/learn/deals/{id}/play): the
+// learner plays South's cards (and dummy's when South declares), the bots the others, every card
+// said in words; then the next step.
+import { applyStatic, callHTML, callText, cardHTML, contractHTML, detectLang, lang, loadLang, onLangChange, pick, seatName, t } from "./i18n.js";
 import { escapeHTML, initControls, toast } from "./common.js";
 import { bidBoxHTML, STRAINS } from "./table/auction.js";
-import { installSprite } from "./cards.js";
+import { handHTML as cardsHTML, hiddenHTML } from "./table/hands.js";
+import { hintReason } from "./table/words.js";
+import { cardSVG, installSprite } from "./cards.js";
 import { fetchRulesets } from "./facts.js";
 
 const $ = (s) => document.querySelector(s);
@@ -333,11 +337,15 @@ function drawDeal(deal) {
   html += `<ul class="learn-says" id="learn-says">${saysHTML(a.calls)}</ul>`;
   if (a.done) html += summaryHTML(a);
   else html += `<p class="learn-question">${t("learn.yourCall")}</p>`;
+  if (a.done && !a.passed_out && !deal.play) html += `<p><button type="button" class="btn primary" id="learn-play">${t("learn.playDeal")}</button></p>`;
+  if (deal.play) html += `<div id="learn-play-box">${playHTML(deal)}</div>`;
   html += `<p><button type="button" class="btn small" id="learn-again">${t("learn.again")}</button></p>`;
   $("#learn-deal").innerHTML = html;
+  if (deal.play) document.querySelector("#learn-play-box")?.scrollIntoView?.({ block: "nearest" });
   if (!a.done) showBidBox(new Set(a.legal));
   else $("#learn-bidbox").hidden = true;
-  if (deal.last) setFeedback(deal.last.kind, deal.last.html);
+  if (deal.last && !deal.play) setFeedback(deal.last.kind, deal.last.html);
+  else setFeedback("", "");
 }
 
 function summaryHTML(a) {
@@ -376,6 +384,135 @@ async function bidInDeal(call) {
   } finally {
     deal.busy = false;
   }
+}
+
+// ---- playing a prepared deal out --------------------------------------------------------------------
+
+const PLACE = { N: "top", E: "right", S: "bottom", W: "left" };
+const pbnCards = (pbn) => pbn.split(".").flatMap((cards, i) => cards.split("").map((r) => "SHDC"[i] + r));
+const learnerActs = (play, seat) => seat === "S" || (seat === "N" && play.declarer === "S");
+
+async function playRequest(deal, cards) {
+  const res = await fetch(`/api/learn/deals/${encodeURIComponent(deal.id)}/play`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ calls: deal.mine, cards }),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : String(res.status));
+  return data;
+}
+
+/** The answer's new cards appear one by one (a short pause each), then the learner's turn. */
+function reveal(deal) {
+  const play = deal.play;
+  clearTimeout(play.timer);
+  if (play.shown >= play.answer.cards.length) {
+    play.ready = true;
+    redrawPlay(deal);
+    return;
+  }
+  play.shown += 1;
+  redrawPlay(deal);
+  // (a pace of "instant" stored on this device shows them at once: the browser tests)
+  const instant = localStorage.getItem("bazas.learn.pace") === "instant";
+  play.timer = setTimeout(() => reveal(deal), instant ? 0 : play.shown % 4 === 0 ? 700 : 380);
+}
+
+function redrawPlay(deal) {
+  const box = document.querySelector("#learn-play-box");
+  if (box && lesson.deal === deal) box.innerHTML = playHTML(deal);
+}
+
+async function startPlay(deal) {
+  deal.play = { answer: null, shown: 0, ready: false, busy: true, feedback: null };
+  drawDeal(deal);
+  try {
+    deal.play.answer = await playRequest(deal, []);
+  } catch (err) {
+    deal.play = null;
+    drawDeal(deal);
+    toast(escapeHTML(t("learn.error", { detail: err.message })), "warn");
+    return;
+  }
+  deal.play.busy = false;
+  reveal(deal);
+}
+
+async function playInDeal(card) {
+  const deal = lesson.deal;
+  const play = deal?.play;
+  if (!play || !play.ready || play.busy || !play.answer.legal.includes(card)) return;
+  play.busy = true;
+  play.ready = false;
+  const suggestion = play.answer.suggestion;
+  const cards = [...play.answer.cards.map((c) => c.card), card];
+  try {
+    const answer = await playRequest(deal, cards);
+    play.answer = answer;
+    play.shown = answer.new_from;
+    if (suggestion) {
+      const why = hintReason(suggestion.card, suggestion.why);
+      play.feedback = suggestion.card === card
+        ? { kind: "right", html: t("learn.sameCard", { card: cardHTML(card) }) }
+        : { kind: "wrong", html: t("learn.botCard", { card: cardHTML(suggestion.card), why: escapeHTML(why) }) };
+    }
+  } catch (err) {
+    toast(escapeHTML(t("learn.error", { detail: err.message })), "warn");
+  } finally {
+    play.busy = false;
+  }
+  reveal(deal);
+}
+
+function playHTML(deal) {
+  const play = deal.play;
+  const a = play.answer;
+  if (!a) return `<p class="muted">${t("learn.loading")}</p>`;
+  const shown = a.cards.slice(0, play.shown);
+  const gone = new Set(shown.map((c) => c.card));
+  const hands = deal.answer.hands;
+  const exposed = shown.length > 0; // dummy goes face up after the opening lead
+  const ready = play.ready && !a.done;
+  const acting = ready ? a.turn : null;
+  const seatBox = (seat) => {
+    const left = pbnCards(hands[seat]).filter((c) => !gone.has(c));
+    const visible = seat === "S" || (seat === a.dummy && exposed) || (seat === "N" && a.dummy === "S" && exposed);
+    const clickable = Boolean(acting === seat && learnerActs(a, seat));
+    const cards = visible
+      ? cardsHTML(seat, left, "rows", { clickable, legal: new Set(clickable ? a.legal : []) })
+      : hiddenHTML(seat, left.length);
+    const tag = seat === a.declarer ? ` <span class="tag decl">${t("seat.declarer")}</span>` : seat === a.dummy ? ` <span class="tag dummy">${t("seat.dummy")}</span>` : "";
+    const you = seat === "S" ? ` <span class="tag you">${t("seat.you")}</span>` : "";
+    const turn = !a.done && ((play.ready && a.turn === seat) || (!play.ready && a.cards[play.shown]?.seat === seat));
+    return `<div class="lp-seat lp-${PLACE[seat]}${turn ? " turn" : ""}" data-seat="${seat}"><div class="lp-name">${seatName(seat)}${tag}${you}</div>${cards}</div>`;
+  };
+  // the trick in the middle: the cards of the trick being played (a finished one until the next card)
+  const inTrick = shown.length ? shown.slice(Math.floor((shown.length - 1) / 4) * 4) : [];
+  const trick = inTrick.map((c) => `<div class="tcard pos-${PLACE[c.seat]}" data-seat="${c.seat}" data-card="${c.card}">${cardSVG(c.card)}</div>`).join("");
+  const tricksDone = Math.floor(shown.length / 4);
+  const won = { NS: 0, EW: 0 };
+  for (const tr of a.tricks.slice(0, tricksDone)) won[SIDE(tr.winner)] += 1;
+  const notes = shown.slice(-4).reverse().map((c) => `<li data-seat="${c.seat}" data-by="${c.by}">${escapeHTML(pick(c.note))}</li>`).join("");
+  const contract = contractHTML(a.contract);
+  const intro = t(a.dummy === "S" ? "learn.watchIntro" : "learn.playIntro", {
+    declarer: seatName(a.declarer), contract, needed: a.needed, dummyToo: a.declarer === "S" ? t("learn.dummyToo") : "",
+  });
+  let status;
+  const finished = a.done && play.shown >= a.cards.length;
+  if (finished) {
+    const n = won[SIDE(a.declarer)];
+    const key = n < a.needed ? "learn.playDown" : n > a.needed ? "learn.playMadeOver" : "learn.playMade";
+    status = `<div class="learn-feedback right" id="learn-result" data-tricks="${n}"><p><b>${t(key, { contract, declarer: seatName(a.declarer), n, over: n - a.needed, down: a.needed - n })}</b></p><p>${t("learn.playNext")}</p></div>`;
+  } else if (ready && learnerActs(a, a.turn)) {
+    status = `<p class="learn-question" id="learn-your-card">${t("learn.yourCard", { seat: seatName(a.turn) })}</p>`;
+  } else status = `<p class="muted">${t("learn.waitCards")}</p>`;
+  const feedback = play.feedback ? `<div class="learn-feedback ${play.feedback.kind}" id="learn-card-feedback">${play.feedback.html}</div>` : "";
+  return `<h3>${t("learn.playDeal")}</h3><p>${intro}</p>
+    <div class="learn-table" data-shown="${play.shown}" data-done="${finished ? 1 : 0}">
+      ${["N", "W", "E", "S"].map(seatBox).join("")}
+      <div class="lp-center"><div class="trick">${trick}</div><p class="lp-won">${t("learn.tricksWon", { ns: won.NS, ew: won.EW })}</p></div>
+    </div>${status}${feedback}<ul class="learn-says learn-notes" id="learn-notes">${notes}</ul>`;
 }
 
 function renderEnd() {
@@ -428,7 +565,10 @@ async function main() {
     if (el.id === "learn-next") return go(lesson.step + 1);
     if (el.id === "learn-prev") return go(lesson.step - 1);
     if (el.id === "learn-real") return realTable();
+    if (el.id === "learn-play" && lesson.deal) return startPlay(lesson.deal);
+    if (el.matches(".learn-table .card-btn[data-card]") && !el.disabled) return playInDeal(el.dataset.card);
     if (el.id === "learn-again" && lesson.deal) {
+      clearTimeout(lesson.deal.play?.timer);
       delete lesson.deals[lesson.deal.id];
       lesson.deal = null;
       return render();

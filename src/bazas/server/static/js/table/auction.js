@@ -65,9 +65,13 @@ export function auctionHTML(calls, dealer, { live = false, big = false, vulnerab
 
 /**
  * The bidding box: 35 bids and pass, double, redouble. {legal: Set, myTurn, hint, selected: the
- * call tapped once on a touch screen, waitingFor: the name of whoever is to call}.
+ * call tapped once on a touch screen, waitingFor: the name of whoever is to call, calls: the
+ * auction so far (the levels below its last bid are marked "spent")}.
  */
-export function bidBoxHTML({ legal, myTurn, hint, selected, waitingFor }) {
+export function bidBoxHTML({ legal, myTurn, hint, selected, waitingFor, calls = [] }) {
+  // rows of levels no bid can reach any more (the last bid is higher): folded away on a phone
+  const last = [...calls].reverse().find((c) => /^[1-7]/.test(c));
+  const open = last ? Number(last[0]) + (last.endsWith("NT") ? 1 : 0) : 1;
   const btn = (call, extra = "") => {
     const ok = myTurn && legal.has(call);
     const sel = selected === call ? " selected" : "";
@@ -76,7 +80,7 @@ export function bidBoxHTML({ legal, myTurn, hint, selected, waitingFor }) {
   };
   let grid = "";
   for (let level = 1; level <= 7; level++) {
-    grid += `<div class="bb-row" data-level="${level}">${STRAINS.map((s) => btn(`${level}${s}`, `strain-${s}`)).join("")}</div>`;
+    grid += `<div class="bb-row${level < open ? " spent" : ""}" data-level="${level}">${STRAINS.map((s) => btn(`${level}${s}`, `strain-${s}`)).join("")}</div>`;
   }
   const special = `<div class="bb-special">${btn("P", "special pass")}${btn("X", "special dbl")}${btn("XX", "special rdbl")}</div>`;
   const title = `<h2 class="bb-title"><span>${myTurn ? t("bid.yourCall") : t("bid.box")}</span><span class="muted">${myTurn ? "" : t("bid.wait", { seat: waitingFor })}</span></h2>`;

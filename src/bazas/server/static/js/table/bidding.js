@@ -18,7 +18,7 @@ export function renderBidBox() {
     return;
   }
   box.classList.toggle("waiting", !myTurn());
-  box.innerHTML = bidBoxHTML({ legal: legalSet(), myTurn: myTurn(), hint: app.hint?.action, selected: app.selectedBid, waitingFor: playerName(v.turn) });
+  box.innerHTML = bidBoxHTML({ legal: legalSet(), myTurn: myTurn(), hint: app.hint?.action, selected: app.selectedBid, waitingFor: playerName(v.turn), calls: v.calls || [] });
   if (app.selectedBid) explainInto(app.selectedBid, $("#bb-meaning"));
 }
 

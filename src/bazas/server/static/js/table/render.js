@@ -8,6 +8,7 @@ import { renderAnalysisPanel, renderContractBox, renderDealInfo, renderInvites, 
 import { renderActions, renderBanner, renderHint } from "./controls.js";
 import { updateCmdPreview } from "./keyboard.js";
 import { renderPaceControls } from "./pace.js";
+import { updateDock, watchDock } from "./dock.js";
 
 /** What has the keyboard focus, so that a re-render can give it back. */
 function focusKey() {
@@ -54,6 +55,8 @@ function renderAll() {
   renderInvites();
   renderPaceControls();
   updateCmdPreview();
+  updateDock();
+  watchDock();
   app.rendered = true;
 }
 
