@@ -338,8 +338,8 @@ class ClusterHub(Hub):
                 raise
             except Exception as exc:
                 log.warning("cluster heartbeat failed: %s", exc)
-                if time.monotonic() - self._renewed > 0.7 * self.cluster.lease_seconds and self.actors:
-                    log.error("leases not renewed for %.1f s: dropping every table",
+                if time.monotonic() - self._renewed > 0.7 * self.cluster.lease_seconds and self._loaded():
+                    log.error("leases not renewed for %.1f s: dropping every table and match",
                               time.monotonic() - self._renewed)
                     for table_id in self._loaded():
                         await self._drop(table_id)
