@@ -165,6 +165,20 @@ async def _scenario(cluster: Cluster) -> dict[str, Any]:
             "reconnects": reconnects}
 
 
+def _health(server: Any) -> dict[str, Any]:
+    data: dict[str, Any] = httpx.get(f"{server.http}/api/health", timeout=30).json()["cluster"]
+    return data
+
+
+async def _spectate_each_table(cluster: Cluster, mid: str) -> None:
+    """A spectator's socket on ``/ws/m/ID``, ``/ws/m/ID.1`` and ``/ws/m/ID.2`` through the balancer."""
+    for side in (mid, f"{mid}.1", f"{mid}.2"):
+        c = Client(_Site(cluster.ws), f"m/{side}", None, name=f"spectator of {side}")  # type: ignore[arg-type]
+        await c.connect()
+        await c.wait(lambda m: m["type"] == "match", 30)
+        await c.close()
+
+
 def stored_prefixes(database_url: str, match_id: str) -> list[Match]:
     """The match after 0, 1, 2 ... stored commands (replayed from the site's event log)."""
     repo = Repository.open(database_url, migrate=False)
@@ -214,6 +228,16 @@ def test_issue14_team_match_owner_killed_mid_board_nothing_lost_in_order_nothing
             seen = [m["version"] for m in c.messages if m["type"] == kind]
             assert seen == sorted(seen), f"{c.name}: {kind} messages out of order: {seen}"
     assert not any(m["type"] == "state" for m in out["watcher"].messages), "a spectator got a table's state"
+    # Every request naming the match reaches its owner through the balancer (HAProxy hashes the
+    # match id out of each path): none of them makes another server ask for the match.
+    handed = sum(_health(s)["handed_over"] for s in cluster.servers.values())
+    for path in (f"/api/matches/{mid}", f"/api/matches/{mid}.pbn", f"/api/matches/{mid}.lin",
+                 f"/api/matches/{mid}/hand-record", f"/api/matches/{mid}/boards/1"):
+        r = httpx.get(f"{cluster.url}{path}", timeout=30)
+        assert r.status_code == 200, (path, r.text)
+    asyncio.run(_spectate_each_table(cluster, mid))
+    assert cluster.owners().get(mid) == owner
+    assert sum(_health(s)["handed_over"] for s in cluster.servers.values()) == handed, cluster.log()
     # No card leaks: each seat's states against the boards' review (both tables finished them).
     boards = {}
     for n in range(1, BOARDS + 1):
