@@ -11,8 +11,8 @@ import { render } from "./table/render.js";
 import { renderConn, renderRulesLink } from "./table/info.js";
 import { hideTip, onExplanation, renderBidBox, tipForBid, tipForCallCell } from "./table/bidding.js";
 import { askHint, askUndo, claim, makeCall, maybeSendName, nextDeal, onError, onEvents, onHint, openClaim, playCard, reply, sendName } from "./table/controls.js";
-import { moveSeat, onSeatMoved, openMoveSeat } from "./table/controls.js";
-import { historyStep, openHistory, openScore, reviewHistoryDeal } from "./table/dialogs.js";
+import { moveSeat, onSeatMoved, openMoveSeat, renderClaimDialog } from "./table/controls.js";
+import { historyStep, openHistory, openScore, redrawHistory, reviewHistoryDeal } from "./table/dialogs.js";
 import { onKeyDown, runCommand, updateCmdPreview } from "./table/keyboard.js";
 import { replayStep } from "./table/play.js";
 import { heldTrick, noteTricks, releaseTrick, seatBot } from "./table/pace.js";
@@ -193,6 +193,8 @@ async function main() {
     renderConn();
     render();
     renderRulesLink();
+    if ($("#dlg-claim").open) renderClaimDialog(); // an open dialog speaks the new language too
+    if ($("#dlg-history").open) redrawHistory();
   });
   wire();
   rememberTable({ url: location.pathname + location.search, id: app.tableId, seated: Boolean(app.key) });

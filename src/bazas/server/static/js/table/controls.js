@@ -52,13 +52,17 @@ export function askUndo() {
 export function openClaim() {
   const v = app.view;
   if (v.phase !== "play" || !me() || v.declarer !== me()) return toast(t("claim.onlyDeclarer"), "warn");
-  const left = tricksLeft(v);
-  const body = $("#claim-body");
+  renderClaimDialog();
+  $("#dlg-claim").showModal();
+  $("#claim-body").querySelector(".claim-n")?.focus();
+}
+
+/** The claim dialog's question and buttons (again when the page's language changes). */
+export function renderClaimDialog() {
+  const left = tricksLeft(app.view);
   const buttons = [];
   for (let n = left; n >= 0; n--) buttons.push(`<button type="button" class="btn claim-n${n === left ? " primary" : ""}" data-claim="${n}">${n}</button>`);
-  body.innerHTML = `<p>${t("claim.question", { left })}</p><div class="claim-grid">${buttons.join("")}</div><p class="muted small">${t("claim.keyboard")}</p>`;
-  $("#dlg-claim").showModal();
-  body.querySelector(".claim-n")?.focus();
+  $("#claim-body").innerHTML = `<p>${t("claim.question", { left })}</p><div class="claim-grid">${buttons.join("")}</div><p class="muted small">${t("claim.keyboard")}</p>`;
 }
 
 export function claim(n) {

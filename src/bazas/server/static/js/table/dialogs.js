@@ -55,6 +55,13 @@ export async function openHistory() {
   }
 }
 
+/** The open history dialog again (the page's language changed): the list and the deal reviewed. */
+export function redrawHistory() {
+  if (!app.history) return;
+  $("#history-list").innerHTML = historyHTML(app.history, mySide());
+  if (app.historyReview) drawHistoryReview();
+}
+
 /** Replay deal `number` of the history (GET /api/tables/{id}/deals/{n}). */
 export async function reviewHistoryDeal(number) {
   const holder = $("#history-review");

@@ -19,8 +19,14 @@ export function renderDealInfo() {
   const v = app.view;
   const tb = app.table;
   // the deal's number in this rubber or Chicago (issue 12: a new game never reads "deal 5 of 4")
+  // The deals scored in this game (a passed-out deal redealt is the same deal), and the one on
+  // the table: at the end of a Chicago "deal 4 of 4", never "deal 6 of 4".
+  const scored = app.score?.deals;
   const earlier = (app.score?.rubbers || []).reduce((n, r) => n + (r.deals || 0), 0);
-  const caption = dealCaption(app.facts, Math.max(1, tb.deal_number - earlier));
+  const played = Array.isArray(scored) ? scored.filter((d) => d.contract !== "pass").length : 0;
+  const justScored = v.phase === "done" && Array.isArray(scored) && scored.length && scored[scored.length - 1].contract !== "pass";
+  const number = Array.isArray(scored) ? played + (justScored ? 0 : 1) : tb.deal_number - earlier;
+  const caption = dealCaption(app.facts, Math.max(1, number));
   let contract = "";
   if (v.contract) {
     contract = `<span class="chip contract-chip">${contractHTML(v.contract)} ${seatLetter(v.declarer)}</span>
