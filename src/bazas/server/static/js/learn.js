@@ -33,8 +33,8 @@ const STEPS = [
     kind: "text",
     title: L("La subasta decide el contrato", "The auction decides the contract"),
     body: L(
-      "<p>Antes de jugar las cartas, los cuatro jugadores <b>subastan</b>: cada uno, por turno, promete un número de bazas con un palo como triunfo (o sin triunfo), o pasa.</p><p>Gana la subasta el bando (Norte-Sur o Este-Oeste) que anuncia el <b>contrato más alto</b>, es decir, el que promete hacer más bazas. Ese bando juega el contrato.</p><p>En esta lección aprenderás a leer y a usar la caja de subasta, y después subastarás tres manos con un compañero bot que te explica cada voz.</p>",
-      "<p>Before the cards are played, the four players <b>bid</b>: each in turn promises a number of tricks with a suit as trumps (or no trumps), or passes.</p><p>The side (North-South or East-West) that names the <b>highest contract</b> — the one that promises the most tricks — wins the auction and plays that contract.</p><p>In this lesson you will learn to read and use the bidding box, then bid three deals with a bot partner who explains every call.</p>",
+      "<p>Antes de jugar las cartas, los cuatro jugadores <b>subastan</b>: cada uno, por turno, promete un número de bazas con un palo como triunfo (o sin triunfo), o pasa.</p><p>Gana la subasta el bando (Norte-Sur o Este-Oeste) que anuncia el <b>contrato más alto</b>, es decir, el que promete hacer más bazas. Ese bando juega el contrato.</p><p>En esta lección aprenderás a leer y a usar la caja de subasta, y después subastarás y jugarás tres manos con un compañero bot que te explica cada voz y cada carta.</p>",
+      "<p>Before the cards are played, the four players <b>bid</b>: each in turn promises a number of tricks with a suit as trumps (or no trumps), or passes.</p><p>The side (North-South or East-West) that names the <b>highest contract</b> — the one that promises the most tricks — wins the auction and plays that contract.</p><p>In this lesson you will learn to read and use the bidding box, then bid and play three deals with a bot partner who explains every call and every card.</p>",
     ),
   },
   {
