@@ -146,7 +146,10 @@ def texts(reason: str, values: dict[str, str]) -> dict[str, str]:
     """``refusal.<reason>`` filled in, per language."""
     out: dict[str, str] = {}
     for lang in LANGS:
-        template = catalogue(lang).get(f"refusal.{reason}") or catalogue(lang)["refusal.generic"]
+        key = f"refusal.{reason}"
+        if values.get("left") == "1" and f"{key}.one" in catalogue(lang):  # "the one trick left" (issue 12)
+            key += ".one"
+        template = catalogue(lang).get(key) or catalogue(lang)["refusal.generic"]
 
         def fill(m: re.Match[str], lang: str = lang) -> str:
             return _shown(m.group(1), values.get(m.group(1), m.group(0)), lang)

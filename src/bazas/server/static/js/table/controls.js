@@ -8,7 +8,7 @@ import { decisionKey, mayReply, seatInfo, tricksLeft } from "./model.js";
 import { playerName } from "./seats.js";
 import { hideTip } from "./bidding.js";
 import { waitingHTML } from "./pace.js";
-import { hasActed, hintHeadline, hintReason } from "./words.js";
+import { hasActed, hintHeadline, hintReason, tn } from "./words.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -62,12 +62,12 @@ export function renderClaimDialog() {
   const left = tricksLeft(app.view);
   const buttons = [];
   for (let n = left; n >= 0; n--) buttons.push(`<button type="button" class="btn claim-n${n === left ? " primary" : ""}" data-claim="${n}">${n}</button>`);
-  $("#claim-body").innerHTML = `<p>${t("claim.question", { left })}</p><div class="claim-grid">${buttons.join("")}</div><p class="muted small">${t("claim.keyboard")}</p>`;
+  $("#claim-body").innerHTML = `<p>${tn("claim.question", left, { left })}</p><div class="claim-grid">${buttons.join("")}</div><p class="muted small">${t("claim.keyboard")}</p>`;
 }
 
 export function claim(n) {
   const left = tricksLeft(app.view);
-  if (!(n >= 0 && n <= left)) return toast(t("claim.range", { left }), "warn");
+  if (!(n >= 0 && n <= left)) return toast(tn("claim.range", left, { left }), "warn");
   if (send({ type: "claim", tricks: n })) $("#dlg-claim").close();
 }
 
@@ -99,10 +99,10 @@ export function onEvents(events) {
     if (e.kind === "claim_requested" || (e.kind === "claim" && !events.some((x) => x.kind === "claim_requested"))) {
       const left = app.table?.claim?.left ?? tricksLeft(app.view);
       app.lastClaimBy = d.seat;
-      toast(t("claim.made", { seat: playerName(d.seat), n: d.tricks, left }), "info");
+      toast(tn("claim.made", left, { seat: playerName(d.seat), n: d.tricks, left }), "info");
     } else if (e.kind === "claim_accepted" && app.table?.claim) {
       const c = app.table.claim;
-      toast(t("claim.accepted", { seat: playerName(c.seat), n: c.tricks, left: c.left }), "info");
+      toast(tn("claim.accepted", c.left, { seat: playerName(c.seat), n: c.tricks, left: c.left }), "info");
     } else if (e.kind === "claim_rejected") {
       toast(t("claim.rejected", { seat: playerName(app.lastClaimBy || d.seat) }), "warn");
     }
@@ -141,7 +141,7 @@ function requestHTML(kind, request, text, waiting) {
 export function renderBanner() {
   const p = app.pending || {};
   const parts = [];
-  if (p.claim) parts.push(requestHTML("claim", p.claim, t("claim.pending", { seat: playerName(p.claim.by), n: p.claim.tricks, left: tricksLeft(app.view) }), t("claim.waiting")));
+  if (p.claim) parts.push(requestHTML("claim", p.claim, tn("claim.pending", tricksLeft(app.view), { seat: playerName(p.claim.by), n: p.claim.tricks, left: tricksLeft(app.view) }), t("claim.waiting")));
   if (p.undo) parts.push(requestHTML("undo", p.undo, t("undo.pending", { seat: playerName(p.undo.by) }), t("undo.waiting")));
   const waiting = waitingHTML(); // issue 12: who the table waits for (the creator may hand the seat to a bot)
   if (waiting) parts.push(waiting);

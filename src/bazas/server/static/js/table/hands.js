@@ -2,6 +2,7 @@
 // backs of a hidden hand. Which cards are clickable, legal or hinted comes in `opts`.
 import { backSVG, cardSVG, sortHand, suitIcon, suitOrder } from "../cards.js";
 import { cardHTML, t } from "../i18n.js";
+import { tn } from "./words.js";
 
 /** The cards grouped by suit in `order`, each suit high to low: [[suit, cards], ...]. */
 export function groupBySuit(cards, order) {
@@ -68,5 +69,5 @@ export function handHTML(seat, cards, layout, opts = {}) {
 export function hiddenHTML(seat, count) {
   const n = Math.max(0, count);
   const backs = Array.from({ length: Math.min(n, 13) }, () => backSVG()).join("");
-  return `<div class="hand hidden-hand" data-seat="${seat}" data-count="${n}" aria-label="${t("hand.hidden", { n })}"><div class="backs">${backs}</div><span class="count">${n}</span></div>`;
+  return `<div class="hand hidden-hand" data-seat="${seat}" data-count="${n}" aria-label="${tn("hand.hidden", n, { n })}"><div class="backs">${backs}</div><span class="count">${n}</span></div>`;
 }

@@ -79,7 +79,20 @@ export function scoreSheetHTML() {
 
 export function renderScorePanel() {
   $("#score-mini").innerHTML = renderScoreMini(app.score, sheetOptions());
-  if ($("#dlg-score").open) $("#score-sheet").innerHTML = scoreSheetHTML();
+  if ($("#dlg-score").open) redrawScoreSheet();
+}
+
+/** The open score sheet drawn again (a new state, or the page's language changed, issue 12): the
+ * parts the reader opened ("deal by deal") stay open and the sheet stays where it was scrolled. */
+export function redrawScoreSheet() {
+  const dlg = $("#dlg-score");
+  const box = $("#score-sheet");
+  const opened = [...box.querySelectorAll("details")].map((d) => d.open);
+  const scrolled = [dlg.scrollTop, box.scrollTop];
+  box.innerHTML = scoreSheetHTML();
+  const now = [...box.querySelectorAll("details")];
+  if (now.length === opened.length) now.forEach((d, k) => (d.open = opened[k]));
+  [dlg.scrollTop, box.scrollTop] = scrolled;
 }
 
 export function renderAnalysisPanel() {

@@ -10,6 +10,7 @@ import { auctionHTML } from "./auction.js";
 import { fitFans, playerName, posOf, renderSeats } from "./seats.js";
 import { renderAnalysisPanel } from "./info.js";
 import { heldTrick, holdMs, trickPref } from "./pace.js";
+import { tn } from "./words.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -42,7 +43,7 @@ function resultSummary() {
   const v = app.view;
   if (v.passed_out) return `<div class="result"><strong>${t("result.passedOut")}</strong></div>`;
   const claimed = app.table?.claim;
-  const claimLine = claimed ? `<p class="claim-result" data-claim-by="${claimed.seat}">${t("claim.result", { seat: playerName(claimed.seat), n: claimed.tricks, left: claimed.left })}</p>` : "";
+  const claimLine = claimed ? `<p class="claim-result" data-claim-by="${claimed.seat}">${tn("claim.result", claimed.left, { seat: playerName(claimed.seat), n: claimed.tricks, left: claimed.left })}</p>` : "";
   const tricks = v.won[sideOf(v.declarer)];
   const deals = app.score?.deals || [];
   const d = deals[deals.length - 1];
@@ -52,7 +53,7 @@ function resultSummary() {
     const mine = app.facts?.per_player ? d.points[me() || "S"] ?? 0 : d.points[mySide()] - d.points[otherSide(mySide())];
     pts = `<span class="pts ${mine >= 0 ? "plus" : "minus"}">${mine >= 0 ? "+" : "−"}${Math.abs(mine)}</span>`;
   }
-  return `<div class="result"><strong>${contractHTML(v.contract)} ${seatLetter(v.declarer)} ${resultText(v.contract, tricks)}</strong> <span class="muted">${t("result.tricks", { n: tricks })}</span> ${pts}${claimLine}</div>`;
+  return `<div class="result"><strong>${contractHTML(v.contract)} ${seatLetter(v.declarer)} ${resultText(v.contract, tricks)}</strong> <span class="muted">${tn("result.tricks", tricks, { n: tricks })}</span> ${pts}${claimLine}</div>`;
 }
 
 /** What a new game of this ruleset is called on the button after the last deal. */

@@ -1,12 +1,18 @@
 // What the table says in plain words (issue 12): the bot's hint as a sentence, what a claim did,
 // whether the player has anything to undo. No DOM.
-import { callHTML, cardHTML, lang, pick, t } from "../i18n.js";
+import { callHTML, cardHTML, has, lang, pick, t } from "../i18n.js";
 import { isCard } from "../bridge.js";
 import { callerOf } from "./auction.js";
 
 // The card-play bot's reason, as it writes it in English (bots/play.py).
 const CARD_REASON = /^\S+: best expected score [+-]?\d+ over (\d+) (?:all|sampled) layouts \(([\d.]+) tricks for my side; the contract makes (\d+)%\)/;
 const CARD_PREFIX = /^(?:[SHDC♠♥♦♣](?:10|[AKQJT2-9])|(?:10|[AKQJT2-9])[SHDC♠♥♦♣]):\s*/;
+
+/** `key` said of `count` things (issue 12: "1 baza", never "1 bazas"): the catalogue's `key.one`
+ * when the count is 1 (that sentence names the one thing), else `key` itself. */
+export function tn(key, count, vars = {}) {
+  return t(Number(count) === 1 && has(`${key}.one`) ? `${key}.one` : key, vars);
+}
 
 /** "The bot would play the ♥A" / "The bot would call 1NT" (HTML). */
 export function hintHeadline(action) {
@@ -19,7 +25,7 @@ export function hintReason(action, explanation) {
   const m = CARD_REASON.exec(explanation.en || "");
   if (isCard(action) && m) {
     const tricks = Number(m[2]).toLocaleString(lang(), { maximumFractionDigits: 1 });
-    return t("hint.cardPlain", { n: m[1], tricks, pct: m[3] });
+    return tn("hint.cardPlain", Number(m[2]), { n: m[1], tricks, pct: m[3] });
   }
   return String(pick(explanation) || "").replace(CARD_PREFIX, "");
 }
