@@ -151,7 +151,8 @@ PLATES_JS = """() => {
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   return {felt: box(document.querySelector('.felt')),
           plates: [...document.querySelectorAll('.felt .plate')].map(p => ({
-            seat: p.dataset.seat, box: box(p), tags: [...p.querySelectorAll('.tag')].map(t => [t.innerText, box(t)])}))};
+            seat: p.dataset.seat, box: box(p), tags: [...p.querySelectorAll('.tag')].map(t => [t.innerText, box(t)]),
+            clipped: [...p.querySelectorAll('.tag')].filter(t => t.scrollWidth > t.clientWidth + 0.5).map(t => t.innerText)}))};
 }"""
 EDGE = 7  # the felt's wooden edge (box-shadow inset 7px, css/bazas.css)
 
@@ -196,7 +197,8 @@ def test_issue12_7_seat_plates_inside_the_felt_at_360(server: Server, browser: B
                 if not (x0 >= left + EDGE - 0.5 and x1 <= right - EDGE + 0.5 and y0 >= top + EDGE - 0.5 and y1 <= bottom - EDGE + 0.5):
                     bad.append((p["seat"], what, [round(v) for v in (x0, y0, x1, y1)]))
         assert not bad, f"{lang}: outside the felt {[round(v) for v in found['felt']]}: {bad}"
-        # each tag inside its own plate too (none spills over the plate's border)
+        # each tag inside its own plate too (none spills over the plate's border), and whole
+        assert not [p["clipped"] for p in found["plates"] if p["clipped"]], found
         for p in found["plates"]:
             x0, y0, x1, y1 = p["box"]
             for what, (a, b, c, d) in p["tags"]:
