@@ -224,6 +224,7 @@ class AlertingClient(MinimalClient):
             me, bid = self.seat, self.lowest_bid()
             await self.say(f"{me} bids 1C Alert. not legal here")
             await self.say(f"{me} bids {bid} Alert. {self.EXPLANATION}")
+            self.own_made += 1
             self.calls.append((me, bid))
             await self.next_move()
             return

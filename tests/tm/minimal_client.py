@@ -72,6 +72,10 @@ class MinimalClient:
             self.dummy_seen = False
             self.trick: list[tuple[str, str]] = []
             self.played = 0
+            # A manager resends the board so far to a client that connects again, its own calls
+            # and cards included: those it made itself already are counted once only.
+            self.own_made = 0
+            self.own_seen = 0
             await self.say(f"{me} ready for cards")
         elif line.startswith(f"{me}'s cards"):
             self.hand = parse_hand(line.split(":", 1)[1])
@@ -83,13 +87,33 @@ class MinimalClient:
         else:
             m = re.match(r"(\w+) (passes|doubles|redoubles|bids (\w+))", line)
             if m:
+                if self.already_made(m.group(1)):
+                    return
                 self.calls.append((m.group(1), m.group(3) or m.group(2)))
                 await self.next_move()
                 return
             m = re.match(r"(\w+) plays (\w+)", line)
             if m:
+                if self.already_made(m.group(1)):
+                    return
                 self.card_played(m.group(1), m.group(2))
                 await self.next_move()
+
+    def already_made(self, seat: str) -> bool:
+        """A line of one of our own actions (a resend): True when we made it ourselves already."""
+        found = self.contract() if self.auction_over() else None
+        if found is None:
+            ours = seat == self.seat
+        else:   # in the play: our cards (not as dummy: declarer plays them) and, as declarer, dummy's
+            _, declarer, dummy = found
+            ours = (seat == self.seat != dummy) or (self.seat == declarer and seat == dummy)
+        if not ours:
+            return False
+        self.own_seen += 1
+        if self.own_seen <= self.own_made:
+            return True
+        self.own_made += 1
+        return False
 
     # -- the auction and the play, as the Laws have them ----------------------------------------
     def auction_over(self) -> bool:
@@ -139,6 +163,7 @@ class MinimalClient:
             turn = lho(self.dealer, len(self.calls))
             if turn == me:
                 await self.say(f"{me} passes")   # the manager does not send our own call back
+                self.own_made += 1
                 self.calls.append((me, "passes"))
                 await self.next_move()
             else:
@@ -161,11 +186,13 @@ class MinimalClient:
         if turn == me and me != dummy:
             card = self.choose(self.hand)
             await self.say(f"{me} plays {card}")
+            self.own_made += 1
             self.card_played(me, card)
             await self.next_move()
         elif turn == dummy and me == declarer:
             card = self.choose(self.dummy_hand)
             await self.say(f"{dummy} plays {card}")
+            self.own_made += 1
             self.card_played(dummy, card)
             await self.next_move()
         else:
