@@ -225,9 +225,9 @@ def test_issue12_4_open_score_sheet_follows_a_language_switch(server: Server, br
         page = open_seat(ctx, server.url, table["me"])
         play_deal(page)
         page.click("#btn-score")
-        page.wait_for_selector("#dlg-score[open] #score-sheet .deal-by-deal summary")
-        page.click("#score-sheet .deal-by-deal summary")
-        assert page.evaluate("() => document.querySelector('#score-sheet .deal-by-deal').open")
+        page.wait_for_selector("#dlg-score[open] #score-sheet details[data-part=\"by-deal\"] summary")
+        page.click("#score-sheet details[data-part=\"by-deal\"] summary")
+        assert page.evaluate("() => document.querySelector('#score-sheet details[data-part=\"by-deal\"]').open")
         sheet_es = page.inner_text("#dlg-score")
         assert "Hoja de anotación" in sheet_es and "Mano a mano" in sheet_es and "Nosotros" in sheet_es
         switch_lang(page, "en")
@@ -236,13 +236,14 @@ def test_issue12_4_open_score_sheet_follows_a_language_switch(server: Server, br
         assert "Deal by deal" in sheet_en and "We" in sheet_en and "They" in sheet_en, sheet_en
         assert not re.search(r"Mano a mano|Nosotros|Ellos|Dador|Contrato", sheet_en), sheet_en
         assert page.evaluate("() => document.querySelector('#dlg-score').open")
-        assert page.evaluate("() => document.querySelector('#score-sheet .deal-by-deal').open"), "the reader's part stays open"
-        assert page.locator("#score-sheet .deal-by-deal .items li").first.is_visible()
-        assert re.match(r"(We|They): ", page.inner_text("#score-sheet .deal-by-deal .items li >> nth=0"))
+        assert page.evaluate("() => document.querySelector('#score-sheet details[data-part=\"by-deal\"]').open"), "the reader's part stays open"
+        # (a new state may redraw the sheet at any moment: wait for the part's first line, bounded)
+        page.wait_for_selector("#score-sheet details[data-part=\"by-deal\"] .items li", state="visible", timeout=10_000)
+        assert re.match(r"(We|They): ", page.inner_text("#score-sheet details[data-part=\"by-deal\"] .items li >> nth=0"))
         switch_lang(page, "es")
         sheet = page.inner_text("#dlg-score")
         assert "Mano a mano" in sheet and "Deal by deal" not in sheet
-        assert page.evaluate("() => document.querySelector('#score-sheet .deal-by-deal').open")
+        assert page.evaluate("() => document.querySelector('#score-sheet details[data-part=\"by-deal\"]').open")
         assert not page_errors(page)
     finally:
         ctx.close()

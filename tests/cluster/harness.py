@@ -25,6 +25,23 @@ HAPROXY = Path("/usr/sbin/haproxy")
 REDIS = Path("/usr/bin/redis-server")
 
 
+class Site:
+    """What ``server.harness.Client`` needs of a site: the balancer's WebSocket base URL."""
+
+    def __init__(self, ws: str) -> None:
+        self.ws = ws
+
+
+def choose(state: dict[str, Any]) -> dict[str, Any]:
+    """A simulated person's action: the first caller opens 1NT, the others pass; the lowest legal
+    card."""
+    view = state["view"]
+    legal = view["legal"]
+    if view["phase"] == "auction":
+        return {"type": "call", "call": "1NT" if not view["calls"] and "1NT" in legal else legal[0]}
+    return {"type": "card", "card": legal[0]}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -22,7 +22,7 @@ import websockets
 from server.harness import Client, token
 from server.test_leaks import check_state
 
-from .harness import HAPROXY, REDIS, Cluster
+from .harness import HAPROXY, REDIS, Cluster, Site, choose
 
 pytestmark = [
     pytest.mark.skipif(not HAPROXY.exists() or not REDIS.exists(),
@@ -32,20 +32,6 @@ pytestmark = [
 
 TABLES = 6
 DEALS = 2
-
-
-def _choose(state: dict[str, Any]) -> dict[str, Any]:
-    """The person's action: the first caller opens 1NT, the others pass; the lowest legal card."""
-    view = state["view"]
-    legal = view["legal"]
-    if view["phase"] == "auction":
-        return {"type": "call", "call": "1NT" if not view["calls"] and "1NT" in legal else legal[0]}
-    return {"type": "card", "card": legal[0]}
-
-
-class _Site:
-    def __init__(self, ws: str) -> None:
-        self.ws = ws
 
 
 async def _connect(c: Client, timeout: float = 60.0) -> None:
@@ -65,7 +51,7 @@ async def _connect(c: Client, timeout: float = 60.0) -> None:
         await asyncio.sleep(0.2)
 
 
-async def _play(table_id: str, key: str, site: _Site, people: dict[str, Client],
+async def _play(table_id: str, key: str, site: Site, people: dict[str, Client],
                 reconnects: list[str], release: asyncio.Event) -> tuple[Client, Client]:
     person = Client(site, table_id, key, name=f"{table_id}:S")  # type: ignore[arg-type]
     people[table_id] = person
@@ -106,7 +92,7 @@ async def _play(table_id: str, key: str, site: _Site, people: dict[str, Client],
             if tab["status"] in ("auction", "play") and tab["actor"] == "S" and st["view"]["legal"]:
                 acted = (v, generation)
                 with contextlib.suppress(websockets.ConnectionClosed):
-                    await person.send(_choose(st))
+                    await person.send(choose(st))
             elif tab["status"] == "review" and "S" not in tab["ready"]:
                 acted = (v, generation)
                 with contextlib.suppress(websockets.ConnectionClosed):
@@ -115,7 +101,7 @@ async def _play(table_id: str, key: str, site: _Site, people: dict[str, Client],
 
 
 async def _scenario(cluster: Cluster) -> dict[str, Any]:
-    site = _Site(cluster.ws)
+    site = Site(cluster.ws)
     tables = [cluster.create(me="S", seed=100 + i, bot_seconds=0.05, first_dealer="N") for i in range(TABLES)]
     people: dict[str, Client] = {}
     reconnects: list[str] = []

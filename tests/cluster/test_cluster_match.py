@@ -28,14 +28,13 @@ import httpx
 import pytest
 import websockets
 
-from bazas.engine.match import AtTable, Match, Participant, command_from_dict_at
+from bazas.engine.match import Participant
 from bazas.engine.seats import Seat
-from bazas.storage import Repository
 from server.harness import Client, token
 from server.test_leaks import check_state
-from server.test_match_server import audit
+from server.test_match_server import audit, stored_prefixes
 
-from .harness import HAPROXY, REDIS, Cluster
+from .harness import HAPROXY, REDIS, Cluster, Site, choose
 
 pytestmark = [
     pytest.mark.skipif(not HAPROXY.exists() or not REDIS.exists(),
@@ -45,20 +44,6 @@ pytestmark = [
 
 BOARDS = 2
 PEOPLE = {"1S": (1, "S"), "2E": (2, "E")}
-
-
-class _Site:
-    def __init__(self, ws: str) -> None:
-        self.ws = ws
-
-
-def _choose(state: dict[str, Any]) -> dict[str, Any]:
-    """The person's action: the first caller opens 1NT, the others pass; the lowest legal card."""
-    view = state["view"]
-    legal = view["legal"]
-    if view["phase"] == "auction":
-        return {"type": "call", "call": "1NT" if not view["calls"] and "1NT" in legal else legal[0]}
-    return {"type": "card", "card": legal[0]}
 
 
 async def _connect(c: Client, kind: str, timeout: float = 90.0) -> None:
@@ -85,7 +70,7 @@ def _over(watcher: Client) -> bool:
 async def _scenario(cluster: Cluster) -> dict[str, Any]:
     created = cluster.create_match(boards=BOARDS, seats=dict.fromkeys(PEOPLE, "open"), bot_seconds=0.05)
     mid = created["match_id"]
-    site = _Site(cluster.ws)
+    site = Site(cluster.ws)
     people = {name: Client(site, f"m/{mid}.{t}", token(created["links"][name]), name=name)  # type: ignore[arg-type]
               for name, (t, _) in PEOPLE.items()}
     watcher = Client(site, f"m/{mid}", None, name="spectator")  # type: ignore[arg-type]
@@ -126,7 +111,7 @@ async def _scenario(cluster: Cluster) -> dict[str, Any]:
                 if tab["status"] in ("auction", "play") and tab["actor"] == tab["you"] and st["view"]["legal"]:
                     last = (v, generation)
                     with contextlib.suppress(websockets.ConnectionClosed):
-                        await c.send(_choose(st))
+                        await c.send(choose(st))
                         acted[name] += 1
                 elif tab["status"] == "review" and tab["you"] not in tab["ready"]:
                     last = (v, generation)
@@ -173,25 +158,10 @@ def _health(server: Any) -> dict[str, Any]:
 async def _spectate_each_table(cluster: Cluster, mid: str) -> None:
     """A spectator's socket on ``/ws/m/ID``, ``/ws/m/ID.1`` and ``/ws/m/ID.2`` through the balancer."""
     for side in (mid, f"{mid}.1", f"{mid}.2"):
-        c = Client(_Site(cluster.ws), f"m/{side}", None, name=f"spectator of {side}")  # type: ignore[arg-type]
+        c = Client(Site(cluster.ws), f"m/{side}", None, name=f"spectator of {side}")  # type: ignore[arg-type]
         await c.connect()
         await c.wait(lambda m: m["type"] == "match", 30)
         await c.close()
-
-
-def stored_prefixes(database_url: str, match_id: str) -> list[Match]:
-    """The match after 0, 1, 2 ... stored commands (replayed from the site's event log)."""
-    repo = Repository.open(database_url, migrate=False)
-    try:
-        stored = repo.load_table(match_id)
-    finally:
-        repo.close()
-    assert stored is not None
-    commands: list[AtTable] = [command_from_dict_at(e.payload) for e in stored.events]
-    out = [Match.from_config(stored.config)]
-    for c in commands:
-        out.append(out[-1].apply(c))
-    return out
 
 
 def test_issue14_team_match_owner_killed_mid_board_nothing_lost_in_order_nothing_leaked(cluster: Cluster) -> None:

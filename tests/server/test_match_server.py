@@ -35,9 +35,11 @@ def create_match(server: ServerProcess, **body: Any) -> dict[str, Any]:
     return data
 
 
-def stored_prefixes(data_dir: Path, match_id: str) -> list[Match]:
-    """The match after 0, 1, 2 ... stored commands (replayed from the event log)."""
-    repo = Repository.open(f"sqlite:///{data_dir / 'bazas.sqlite3'}", migrate=False)
+def stored_prefixes(data: Path | str, match_id: str) -> list[Match]:
+    """The match after 0, 1, 2 ... stored commands (replayed from the event log), from a server's
+    data directory (SQLite) or a database URL (a cluster's PostgreSQL)."""
+    url = data if isinstance(data, str) else f"sqlite:///{data / 'bazas.sqlite3'}"
+    repo = Repository.open(url, migrate=False)
     try:
         stored = repo.load_table(match_id)
     finally:

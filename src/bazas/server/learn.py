@@ -290,11 +290,15 @@ def install_learn_routes(app: FastAPI) -> None:
         return {"deals": [{"id": d.id, "dealer": d.dealer.name, "seat": LEARNER.name,
                            "hand": d.hands[LEARNER]} for d in DEALS]}
 
-    @app.post("/api/learn/deals/{deal_id}/auction")
-    async def lesson_auction(deal_id: str, body: LessonAuction) -> dict[str, Any]:
+    def lesson_deal(deal_id: str) -> LessonDeal:
         deal = BY_ID.get(deal_id)
         if deal is None:
             raise HTTPException(404, f"no lesson deal {deal_id!r} (there are: {', '.join(BY_ID)})")
+        return deal
+
+    @app.post("/api/learn/deals/{deal_id}/auction")
+    async def lesson_auction(deal_id: str, body: LessonAuction) -> dict[str, Any]:
+        deal = lesson_deal(deal_id)
         try:
             return await asyncio.to_thread(play_auction, deal, body.calls)
         except ValueError as exc:
@@ -302,9 +306,7 @@ def install_learn_routes(app: FastAPI) -> None:
 
     @app.post("/api/learn/deals/{deal_id}/play")
     async def lesson_play(deal_id: str, body: LessonPlay) -> dict[str, Any]:
-        deal = BY_ID.get(deal_id)
-        if deal is None:
-            raise HTTPException(404, f"no lesson deal {deal_id!r} (there are: {', '.join(BY_ID)})")
+        deal = lesson_deal(deal_id)
         try:
             return await asyncio.to_thread(play_cards, deal, body.calls, body.cards)
         except ValueError as exc:

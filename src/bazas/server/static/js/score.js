@@ -154,7 +154,7 @@ function dealByDeal(score, mySide) {
     })
     .join("");
   if (!rows) return "";
-  return `<details class="deal-by-deal"><summary>${t("score.dealByDeal")}</summary>
+  return `<details class="deal-by-deal" data-part="by-deal"><summary>${t("score.dealByDeal")}</summary>
     <table class="grid"><thead><tr><th>#</th><th>${t("score.contract")}</th><th>${t("score.we")}</th><th>${t("score.they")}</th><th>${t("score.items")}</th></tr></thead><tbody>${rows}</tbody></table></details>`;
 }
 
@@ -168,7 +168,7 @@ function earlier(score, mySide) {
       return `<tr><td>${r.rubber}</td><td class="num">${r.totals[mySide]}</td><td class="num">${r.totals[they]}</td><td>${w}</td></tr>`;
     })
     .join("");
-  return `<details class="deal-by-deal" open><summary>${t("score.earlier")}</summary>
+  return `<details class="deal-by-deal" data-part="earlier" open><summary>${t("score.earlier")}</summary>
     <table class="grid"><thead><tr><th>#</th><th>${t("score.we")}</th><th>${t("score.they")}</th><th>${t("score.won")}</th></tr></thead><tbody>${rows}</tbody></table></details>`;
 }
 
@@ -232,7 +232,7 @@ function playersEarlier(score) {
   const rows = score.rubbers
     .map((r) => `<tr><td>${r.rubber}</td>${players.map((p) => `<td class="num">${r.totals[p]} (${r.net[p] > 0 ? "+" : ""}${r.net[p]})</td>`).join("")}<td>${r.winner ? seatLetter(r.winner) : ""}</td></tr>`)
     .join("");
-  return `<details class="deal-by-deal" open><summary>${t("score.earlier")}</summary>
+  return `<details class="deal-by-deal" data-part="earlier" open><summary>${t("score.earlier")}</summary>
     <table class="grid"><thead><tr><th>#</th>${players.map((p) => `<th>${seatLetter(p)}</th>`).join("")}<th>${t("score.won")}</th></tr></thead><tbody>${rows}</tbody></table></details>`;
 }
 

@@ -87,11 +87,13 @@ export function renderScorePanel() {
 export function redrawScoreSheet() {
   const dlg = $("#dlg-score");
   const box = $("#score-sheet");
-  const opened = [...box.querySelectorAll("details")].map((d) => d.open);
+  // Each part is known by its data-part, not its place: a new deal or rubber may add a part.
+  const opened = new Map([...box.querySelectorAll("details[data-part]")].map((d) => [d.dataset.part, d.open]));
   const scrolled = [dlg.scrollTop, box.scrollTop];
   box.innerHTML = scoreSheetHTML();
-  const now = [...box.querySelectorAll("details")];
-  if (now.length === opened.length) now.forEach((d, k) => (d.open = opened[k]));
+  for (const d of box.querySelectorAll("details[data-part]")) {
+    if (opened.has(d.dataset.part)) d.open = opened.get(d.dataset.part);
+  }
   [dlg.scrollTop, box.scrollTop] = scrolled;
 }
 
