@@ -4,6 +4,7 @@ worker`` processes, all on loopback. Daemons run as ``nobody`` when the tests ru
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -17,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import websockets
 
 from bazas.bench.server import stop_process
-from server.harness import REPO, ServerProcess
+from server.harness import REPO, Client, ServerProcess
 
 HAPROXY = Path("/usr/sbin/haproxy")
 REDIS = Path("/usr/bin/redis-server")
@@ -40,6 +42,23 @@ def choose(state: dict[str, Any]) -> dict[str, Any]:
     if view["phase"] == "auction":
         return {"type": "call", "call": "1NT" if not view["calls"] and "1NT" in legal else legal[0]}
     return {"type": "card", "card": legal[0]}
+
+
+async def reconnect(c: Client, kind: str, timeout: float) -> None:
+    """(Re)connect ``c`` through the balancer until its first ``kind`` message arrives (the table or
+    match may be moving between servers: 503 from HAProxy, or close 1013/1012 from a server)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        start = len(c.messages)
+        with contextlib.suppress(OSError, websockets.WebSocketException, asyncio.TimeoutError):
+            await c.connect()
+            with contextlib.suppress(ConnectionError, TimeoutError):
+                await c.wait(lambda m: m["type"] == kind, 15, start)
+                return
+        if loop.time() > deadline:
+            raise TimeoutError(f"{c.name}: could not reconnect in {timeout}s")
+        await asyncio.sleep(0.2)
 
 
 def free_port() -> int:

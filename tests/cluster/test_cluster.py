@@ -22,7 +22,7 @@ import websockets
 from server.harness import Client, token
 from server.test_leaks import check_state
 
-from .harness import HAPROXY, REDIS, Cluster, Site, choose
+from .harness import HAPROXY, REDIS, Cluster, Site, choose, reconnect
 
 pytestmark = [
     pytest.mark.skipif(not HAPROXY.exists() or not REDIS.exists(),
@@ -35,20 +35,8 @@ DEALS = 2
 
 
 async def _connect(c: Client, timeout: float = 60.0) -> None:
-    """(Re)connect through the balancer until the table's state arrives (the table may be moving
-    between servers: 503 from HAProxy, or close 1013/1012 from a server)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        start = len(c.messages)
-        with contextlib.suppress(OSError, websockets.WebSocketException, asyncio.TimeoutError):
-            await c.connect()
-            with contextlib.suppress(ConnectionError, TimeoutError):
-                await c.wait(lambda m: m["type"] == "state", 15, start)
-                return
-        if loop.time() > deadline:
-            raise TimeoutError(f"{c.name}: could not reconnect in {timeout}s")
-        await asyncio.sleep(0.2)
+    """(Re)connect through the balancer until the table's state arrives."""
+    await reconnect(c, "state", timeout)
 
 
 async def _play(table_id: str, key: str, site: Site, people: dict[str, Client],

@@ -34,7 +34,7 @@ from server.harness import Client, token
 from server.test_leaks import check_state
 from server.test_match_server import audit, stored_prefixes
 
-from .harness import HAPROXY, REDIS, Cluster, Site, choose
+from .harness import HAPROXY, REDIS, Cluster, Site, choose, reconnect
 
 pytestmark = [
     pytest.mark.skipif(not HAPROXY.exists() or not REDIS.exists(),
@@ -47,20 +47,8 @@ PEOPLE = {"1S": (1, "S"), "2E": (2, "E")}
 
 
 async def _connect(c: Client, kind: str, timeout: float = 90.0) -> None:
-    """(Re)connect through the balancer until the first ``kind`` message arrives (the match may be
-    moving between servers: 503 from HAProxy, or close 1013/1012 from a server)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        start = len(c.messages)
-        with contextlib.suppress(OSError, websockets.WebSocketException, asyncio.TimeoutError):
-            await c.connect()
-            with contextlib.suppress(ConnectionError, TimeoutError):
-                await c.wait(lambda m: m["type"] == kind, 15, start)
-                return
-        if loop.time() > deadline:
-            raise TimeoutError(f"{c.name}: could not reconnect in {timeout}s")
-        await asyncio.sleep(0.2)
+    """(Re)connect through the balancer until the first ``kind`` message arrives."""
+    await reconnect(c, kind, timeout)
 
 
 def _over(watcher: Client) -> bool:
