@@ -195,10 +195,7 @@ def bench_deal(seed: int, index: int) -> tuple[Deal, Board]:
 def _context(board: Board) -> Any:
     from bazas.bots.base import TableContext
 
-    vul = board.vulnerability
-    return TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Seat.N.side),
-                        vulnerable_ew=vul.is_vulnerable(Seat.E.side), deal_number=board.number,
-                        computer_seats="NESW")
+    return TableContext.at("duplicate", board.vulnerability, deal_number=board.number, computer_seats="NESW")
 
 
 def _score_ns(contract: Contract | None, declarer: Seat | None, tricks: int, board: Board) -> int:

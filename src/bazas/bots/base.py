@@ -56,8 +56,9 @@ class TableContext:
     #: known (lowest of equals, the signals), while a person is assumed to play equal cards at
     #: random (restricted choice).
     computer_seats: str = ""
-    #: Alerted calls of the auction so far: (index of the call, its explanation). An outside
-    #: program's alerted call is read as explained, never as natural.
+    #: Calls of the auction so far that outside programs alerted: (index of the call, its
+    #: explanation). Read as explained (artificial, in the program's words), never as natural;
+    #: our own system's calls are not listed here (they are read in the system).
     alerts: tuple[tuple[int, str], ...] = ()
 
     @property
@@ -86,6 +87,28 @@ class TableContext:
         return self.part_score_ew if seat & 1 else self.part_score_ns
 
     @classmethod
+    def at(cls, ruleset: str | Ruleset, vulnerability: Vulnerability = Vulnerability.NONE, part_ns: int = 0,
+           part_ew: int = 0, deal_number: int = 1, computer_seats: str = "",
+           alerts: tuple[tuple[int, str], ...] = ()) -> TableContext:
+        """The context of a position described by its public facts: a board of a match or of an
+        outside program (``ruleset="duplicate"``, the board's number and vulnerability), a bidding
+        problem, ``bazas bid``. A vulnerability counts only in a game that has one
+        (``has_vulnerability``); the ruleset is stored by its id. Every other constructor
+        (:meth:`for_session`) goes through this one.
+
+        >>> TableContext.at("duplicate", Vulnerability.NS, deal_number=5).vulnerable_ns
+        True
+        >>> c = TableContext.at("subasta", Vulnerability.BOTH, part_ns=20)
+        >>> c.ruleset, c.vulnerable_ns, c.vulnerable_ew, c.part_score_ns
+        ('auction-1920', False, False, 20)
+        """
+        rules = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
+        vul = vulnerability if rules.has_vulnerability else Vulnerability.NONE
+        return cls(ruleset=rules.id, vulnerable_ns=vul.is_vulnerable(Side.NS), vulnerable_ew=vul.is_vulnerable(Side.EW),
+                   part_score_ns=part_ns, part_score_ew=part_ew, deal_number=deal_number,
+                   computer_seats=computer_seats, alerts=tuple(alerts))
+
+    @classmethod
     def for_session(cls, session: Session, computer_seats: str = "NESW",
                     vulnerability: Vulnerability | None = None, deal_number: int | None = None) -> TableContext:
         """The context of the next deal of ``session`` (the one being played at a table: the
@@ -101,9 +124,7 @@ class TableContext:
         if deal_number is None:
             board = session.next_board
             deal_number = board[0] if board else session.standing.deal_number
-        return cls(ruleset=session.ruleset.id, vulnerable_ns=vul.is_vulnerable(Side.NS),
-                   vulnerable_ew=vul.is_vulnerable(Side.EW), part_score_ns=parts.ns, part_score_ew=parts.ew,
-                   deal_number=deal_number, computer_seats=computer_seats)
+        return cls.at(session.ruleset, vul, parts.ns, parts.ew, deal_number, computer_seats)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (for a worker process or a record); :meth:`from_dict` reads it back."""

@@ -73,7 +73,6 @@ def run(args: argparse.Namespace) -> int:
         rules = get_ruleset(args.ruleset)
     except BazasError:
         return _fail(f"unknown --ruleset {args.ruleset!r} (expected one of {', '.join(ruleset_ids())})")
-    ruleset = rules.id
     parts = {Side.NS: 0, Side.EW: 0}
     for item in args.part_score:
         side_text, _, points = item.partition("=")
@@ -97,14 +96,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"bad --auction: {exc}")
     if auction.is_complete:
         return _fail("bad --auction: the auction is over, there is no call to make")
-    context = TableContext(
-        ruleset=ruleset,
-        vulnerable_ns=vul.is_vulnerable(Side.NS) and rules.has_vulnerability,
-        vulnerable_ew=vul.is_vulnerable(Side.EW) and rules.has_vulnerability,
-        part_score_ns=parts[Side.NS],
-        part_score_ew=parts[Side.EW],
-        deal_number=args.deal_number,
-    )
+    context = TableContext.at(rules, vul, parts[Side.NS], parts[Side.EW], args.deal_number)
     choice = choose(hand, dealer, calls, context)
     if args.json:
         out = {

@@ -67,7 +67,6 @@ def play_match(match: Match, bot: Bot, rng: random.Random, budget: Budget,
     from bazas.bots.base import TableContext
     from bazas.engine.errors import BazasError
     from bazas.engine.match import AtTable
-    from bazas.engine.seats import Side
     from bazas.engine.state import ClaimAction
     from bazas.engine.table import Act, Claim, Next
     from bazas.engine.views import view_of
@@ -82,10 +81,8 @@ def play_match(match: Match, bot: Bot, rng: random.Random, budget: Budget,
                 continue
             state, actor = table.current, table.actor
             assert state is not None and actor is not None
-            vul = table.vulnerability
-            context = TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Side.NS),
-                                   vulnerable_ew=vul.is_vulnerable(Side.EW), deal_number=table.number,
-                                   computer_seats="NESW")
+            context = TableContext.at("duplicate", table.vulnerability, deal_number=table.number,
+                                      computer_seats="NESW")
             view = view_of(state, actor)
             decision = bot.choose(view, context, random.Random(rng.getrandbits(64)), budget)
             action = decision.action

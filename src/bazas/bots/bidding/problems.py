@@ -28,8 +28,7 @@ from bazas.bots.base import TableContext
 from bazas.engine.calls import parse_call
 from bazas.engine.cards import Hand
 from bazas.engine.deal import Vulnerability
-from bazas.engine.rulesets import get as get_ruleset
-from bazas.engine.seats import Seat, Side
+from bazas.engine.seats import Seat
 
 HELDOUT = "heldout"
 TUNING = "tuning"
@@ -94,15 +93,7 @@ def context_of(problem: dict[str, Any]) -> TableContext:
     ruleset = problem.get("ruleset", "rubber")
     vul = Vulnerability.parse(problem.get("vul", "none"))
     ps = problem.get("part_score", {})
-    vulnerability = get_ruleset(ruleset).has_vulnerability
-    return TableContext(
-        ruleset=ruleset,
-        vulnerable_ns=vul.is_vulnerable(Side.NS) and vulnerability,
-        vulnerable_ew=vul.is_vulnerable(Side.EW) and vulnerability,
-        part_score_ns=int(ps.get("NS", 0)),
-        part_score_ew=int(ps.get("EW", 0)),
-        deal_number=int(problem.get("deal_number", 1)),
-    )
+    return TableContext.at(ruleset, vul, int(ps.get("NS", 0)), int(ps.get("EW", 0)), int(problem.get("deal_number", 1)))
 
 
 def solve(problem: dict[str, Any]) -> tuple[str, str]:
