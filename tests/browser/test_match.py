@@ -1,17 +1,20 @@
 """Issue 10 in the browser: a team match created from the home page; one person at each table
-(two browser profiles) and six bots play a 2-board match to the end through the table page.
+(two browser profiles) and six bots play a 4-board match (seed 002's) to the end through the table page.
 
 Neither person's page gets anything of a board before the other table finishes it: every
 WebSocket frame each page received is audited against the engine's ``observe`` of the match
 replayed from the stored log (tests/server/test_match_server.py), and the match page's comparison
-shows a board only once both tables finished it. The final IMPs equal the recomputation of the
-stored results (the PBN export rescored by the duplicate score sheet).
+shows a board only once both tables finished it. The final IMPs equal an independent
+recomputation from the stored results: each stored board row (contract, declarer, tricks,
+vulnerability) scored by seed 002 sections 6-7 written out here, compared in IMPs by the seed's
+scale (tests/engine/test_scoring_imps.py), without the engine's scoring.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -19,6 +22,8 @@ import pytest
 from bazas.engine.match import Participant
 from bazas.engine.seats import Seat
 from bazas.formats.match_records import loads_match
+from bazas.storage import Repository
+from engine.test_scoring_imps import SEED_002_SCALE
 from server.harness import Client
 from server.test_match_server import audit, stored_prefixes
 
@@ -28,6 +33,69 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
+
+#: Seed 002's match: four boards.
+BOARDS = 4
+
+
+def seed002_score_ns(contract: str | None, declarer: str | None, tricks: int | None, vulnerability: str) -> int:
+    """A board's N/S score as seed 002 sections 6 and 7 say it (written out here, independently of
+    the engine): trick score, game 300/500 or part score 50, slams, insult, overtricks, undertricks;
+    passed out 0."""
+    if contract is None or contract == "pass":
+        return 0
+    assert declarer is not None and tricks is not None
+    doubling = 4 if contract.endswith("XX") else (2 if contract.endswith("X") else 1)
+    level, strain = int(contract[0]), contract[1:].rstrip("X")
+    side = "NS" if declarer in "NS" else "EW"
+    vul = vulnerability in ("All", "Both") or vulnerability == side
+    sign = 1 if side == "NS" else -1
+    over = tricks - 6 - level
+    if over < 0:
+        down = -over
+        if doubling == 1:
+            return -sign * down * (100 if vul else 50)
+        steps = [200] + [300] * (down - 1) if vul else ([100, 200, 200] + [300] * max(0, down - 3))[:down]
+        return -sign * sum(steps) * doubling // 2
+    per_trick = 20 if strain in ("C", "D") else 30
+    trick_score = (per_trick * level + (10 if strain == "NT" else 0)) * doubling
+    score = trick_score + ((500 if vul else 300) if trick_score >= 100 else 50)
+    if level == 6:
+        score += 750 if vul else 500
+    if level == 7:
+        score += 1500 if vul else 1000
+    if doubling > 1:
+        score += 50 * doubling // 2
+        score += over * (200 if vul else 100) * doubling // 2
+    else:
+        score += over * per_trick
+    return sign * score
+
+
+def seed002_imps(difference: int) -> int:
+    """Seed 002 section 8's scale (the table of tests/engine/test_scoring_imps.py)."""
+    size = abs(difference)
+    value = next((v for low, high, v in SEED_002_SCALE if low <= size <= high), 24 if size >= 4000 else None)
+    assert value is not None, difference
+    return value if difference >= 0 else -value
+
+
+def recompute_imps(data_dir: Path, match_id: str) -> tuple[int, list[int]]:
+    """Team A's IMPs recomputed from the stored board rows (row 100 t + b: board b at table t),
+    and each board's IMPs; both tables' rows of a board hold the same deal."""
+    repo = Repository.open(f"sqlite:///{data_dir / 'bazas.sqlite3'}", migrate=False)
+    try:
+        rows = {r.number: r for r in repo.deals(match_id) if r.status == "done"}
+    finally:
+        repo.close()
+    per_board = []
+    for board in range(1, BOARDS + 1):
+        one, two = rows[100 + board], rows[200 + board]
+        assert one.deal == two.deal and one.vulnerability == two.vulnerability
+        scores = [seed002_score_ns(r.contract, r.declarer, r.tricks, r.vulnerability) for r in (one, two)]
+        assert scores == [(one.score or {}).get("ns"), (two.score or {}).get("ns")], (board, scores)
+        per_board.append(seed002_imps(scores[0] - scores[1]))
+    return sum(per_board), per_board
 
 
 class Frames:
@@ -47,7 +115,7 @@ def create_from_home(page: Page, base: str) -> tuple[dict[str, str], str]:
     page.wait_for_selector('#match-seats select[data-match-seat="1N"]')
     page.fill("#team-a", "Azul")
     page.fill("#team-b", "Rojo")
-    page.fill("#match-boards", "2")
+    page.fill("#match-boards", str(BOARDS))
     page.select_option('select[data-match-seat="1N"]', "open")
     page.select_option('select[data-match-seat="2S"]', "open")
     page.click("#match-start")
@@ -144,6 +212,9 @@ def check_final_review(watcher: Page, boards: int) -> None:
 
 
 def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Server, browser: Browser) -> None:
+    # The test's own scorer on seed 002 section 9's examples (4S= 420, 3S+1 170: 6 IMPs; 4HX vul -2: -500).
+    assert (seed002_score_ns("4S", "N", 10, "None"), seed002_score_ns("3S", "N", 10, "None")) == (420, 170)
+    assert seed002_imps(420 - 170) == 6 and seed002_score_ns("4HX", "N", 8, "All") == -500
     ctx_a, ctx_b, ctx_c = (new_context(browser, lang) for lang in ("es", "en", "es"))
     try:
         home = ctx_a.new_page()
@@ -161,7 +232,7 @@ def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Ser
             p.wait_for_selector(f'#match-banner[data-table="{seat[0]}"]')
             assert p.is_hidden("#btn-history"), "a match's table has no public history"
         own_seen: dict[str, bool] = {}
-        deadline = time.monotonic() + 300
+        deadline = time.monotonic() + 600
         while not all(table_done(p) for p in pages.values()):
             assert time.monotonic() < deadline, "the match did not end in time"
             moved = False
@@ -183,8 +254,8 @@ def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Ser
             if not moved:
                 time.sleep(0.1)
         watcher.wait_for_function("() => document.body.dataset.over === '1'", timeout=60_000)
-        assert watcher.eval_on_selector_all("tr.complete", "els => els.length") == 2
-        check_final_review(watcher, 2)
+        assert watcher.eval_on_selector_all("tr.complete", "els => els.length") == BOARDS
+        check_final_review(watcher, BOARDS)
         assert page_errors(watcher) == []
         for p in pages.values():
             p.wait_for_function("() => window.bazas.match && window.bazas.match.over", timeout=60_000)
@@ -195,8 +266,15 @@ def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Ser
             assert p.is_hidden("#btn-next")
             assert page_errors(p) == []
         final = watcher.evaluate("() => window.bazasMatch.msg")
+        # The final IMPs: the page's total and each board's equal the stored results rescored
+        # independently; the PBN export rescored says the same.
+        imps_a, per_board = recompute_imps(server.data_dir, match_id)
+        assert final["imps_a"] == imps_a and [c["imps_a"] for c in final["complete"]] == per_board
+        shown = watcher.eval_on_selector_all("tr.complete td.imps-a", "els => els.map(e => Number(e.textContent))")
+        assert shown == per_board
+        assert final["winner"] == ("tie" if imps_a == 0 else ("A" if imps_a > 0 else "B"))
         pbn = server.get(f"/api/matches/{match_id}.pbn").decode()
-        assert loads_match(pbn).comparison()["imps_a"] == final["imps_a"]
+        assert loads_match(pbn).comparison()["imps_a"] == imps_a
         prefixes = stored_prefixes(server.data_dir, match_id)
         assert prefixes[-1].over and prefixes[-1].imps_a == final["imps_a"]
         for seat, f in frames.items():

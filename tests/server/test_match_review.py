@@ -11,7 +11,9 @@ both tables (0). Declarer claims the tricks after the opening lead and the defen
 from __future__ import annotations
 
 import asyncio
+import html
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from bazas.bots import dds
 from bazas.engine.deal import Board, Vulnerability, deal_random
 from bazas.engine.match import Participant
 from bazas.engine.seats import Seat
+from bazas.formats.hand_record import par_text
 from bazas.formats.match_records import dumps_boards, loads_match
 
 from .harness import Client, ServerProcess, token
@@ -154,6 +157,18 @@ def test_seed002_worked_example_through_the_server(tmp_path: Path) -> None:
         assert passed["dealer"] == Board(3).dealer.name
         # The record: the PBN export rescored gives the same IMPs.
         assert loads_match(server.get(f"/api/matches/{mid}.pbn").text).comparison()["imps_a"] == 6
+        # The organiser's printable hand record: every board with its double-dummy table and par
+        # (the solver's), and both rooms' results, in the page's language.
+        for lang, room, pass_text in (("en", "Open room", "passed out"), ("es", "Sala abierta", "pasada")):
+            page = server.get(f"/api/matches/{mid}/hand-record?lang={lang}").text
+            blocks = dict(re.findall(r'<section class="board" id="board-(\d+)">(.*?)</section>', page, re.S))
+            assert sorted(blocks) == ["1", "2", "3", "4"]
+            assert all('<table class="dd">' in b for b in blocks.values())
+            par = dds.par(expected, Vulnerability.NONE, Seat.N).to_dict()
+            assert html.escape(par_text(par, lang)) in blocks["1"]
+            assert f"{room}: 4S N =, N/S +420" in blocks["1"] and f"{room}: {pass_text}, 0" in blocks["2"]
+            dd_cells = [int(n) for n in re.findall(r"<td>(\d+)</td>", blocks["1"])]
+            assert sorted(dd_cells) == sorted(n for by_seat in expected.to_dict().values() for n in by_seat.values())
         # Every message every seat and the spectator got: nothing of a board too early.
         prefixes = stored_prefixes(server.data_dir, mid)
         for name, c in clients.items():

@@ -10,6 +10,7 @@ stored log passes through, with the seat's own view (``view_of``) of it.
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -167,8 +168,11 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
                         reviews[b] = (spectator_review.status_code, spectator_review.json(),
                                       seat_review.status_code, seat_review.json())
                     pbn = (await http.get(f"/api/matches/{mid}.pbn")).text
+                    lin = (await http.get(f"/api/matches/{mid}.lin")).text
+                    hand_record = (await http.get(f"/api/matches/{mid}/hand-record")).text
                     s = (await http.get(f"/api/matches/{mid}")).json()
-                    answers.append({"summary": s, "pbn": pbn, "reviews": reviews})
+                    answers.append({"summary": s, "pbn": pbn, "lin": lin, "hand_record": hand_record,
+                                    "reviews": reviews})
                     if s["over"]:
                         final_pbn = (await http.get(f"/api/matches/{mid}.pbn")).text
                         answers.append({"summary": s, "pbn": final_pbn})
@@ -209,6 +213,15 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
         assert s["own"] == []
         boards = {p.board for p in loads_match(a["pbn"]).played} if "[Board" in a["pbn"] else set()
         assert all(b <= done or b <= len(s["complete"]) for b in boards)
+        # The LIN export and the printable hand record: only boards both tables had finished, and
+        # not a card of any other board (its deal's hands never appear in them).
+        if "lin" in a:
+            lin_boards = {int(b) for b in re.findall(r"\|ah\|Board (\d+)\|", a["lin"])}
+            record_boards = {int(b) for b in re.findall(r'<section class="board" id="board-(\d+)">', a["hand_record"])}
+            assert lin_boards <= set(range(1, done + 1)) and record_boards <= set(range(1, done + 1)), (done, a)
+            for b in range(done + 1, final.boards + 1):
+                north = final.deal_of(b).hand(Seat.N).to_pbn()
+                assert north not in a["pbn"]
         assert set(s["analysed"]) <= set(range(1, done + 1))
         # A board's review: a spectator's only once both tables finished it; table 1's person
         # sees table 1's record of a board it finished, never table 2's before table 2 finished it.

@@ -16,17 +16,20 @@ numbers and text, so this module stays a pure formatter.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bazas.engine.calls import Strain
 from bazas.engine.cards import PBN_SUIT_ORDER, Hand
 from bazas.engine.deal import Board, Deal
 from bazas.engine.seats import Seat
 
-from .match_records import ROOMS, MatchRecord
+from .match_records import MatchRecord
 
-__all__ = ["DD_SEATS", "DD_STRAINS", "HandRecordBoard", "hand_record_html", "record_boards"]
+__all__ = ["DD_SEATS", "DD_STRAINS", "HandRecordBoard", "dd_from_dict", "hand_record_html", "par_text",
+           "record_boards"]
 
 #: Rows and columns of a double-dummy table, as hand records print them.
 DD_STRAINS: tuple[Strain, ...] = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
@@ -35,10 +38,12 @@ DD_SEATS: tuple[Seat, ...] = (Seat.N, Seat.S, Seat.E, Seat.W)
 _TEXT: dict[str, dict[str, object]] = {
     "en": {"board": "Board", "dealer": "Dealer", "vul": "Vul", "par": "Par", "dd": "Double dummy: tricks",
            "results": "Results", "none": "None", "NS": "N/S", "EW": "E/W", "All": "Both",
-           "seats": {"N": "North", "E": "East", "S": "South", "W": "West"}, "nt": "NT"},
+           "seats": {"N": "North", "E": "East", "S": "South", "W": "West"}, "nt": "NT",
+           "rooms": {1: "Open room", 2: "Closed room"}, "passed": "passed out, 0", "ns": "N/S", "ew": "E/W"},
     "es": {"board": "Tablilla", "dealer": "Dador", "vul": "Vul", "par": "Par", "dd": "Doble muerto: bazas",
            "results": "Resultados", "none": "Nadie", "NS": "N/S", "EW": "E/O", "All": "Todos",
-           "seats": {"N": "Norte", "E": "Este", "S": "Sur", "W": "Oeste"}, "nt": "ST"},
+           "seats": {"N": "Norte", "E": "Este", "S": "Sur", "W": "Oeste"}, "nt": "ST",
+           "rooms": {1: "Sala abierta", 2: "Sala cerrada"}, "passed": "pasada, 0", "ns": "N/S", "ew": "E/O"},
 }
 _SUIT_COLOUR = {"S": "#000", "H": "#c00", "D": "#c60", "C": "#060"}
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -134,22 +139,58 @@ def hand_record_html(boards: Sequence[HandRecordBoard], *, title: str = "", lang
             f"<body>\n{heading}{body}\n</body>\n</html>\n")
 
 
+def dd_from_dict(makeable: Mapping[str, Mapping[str, int]]) -> dict[Strain, dict[Seat, int]]:
+    """A double-dummy table stored as data (``{"NT": {"N": 9, ...}, ...}``, the solver's
+    ``DDTable.to_dict()``) as :class:`HandRecordBoard` takes it.
+
+    >>> dd_from_dict({"NT": {"N": 9, "S": 9}})[Strain.NT][Seat.S]
+    9
+    """
+    return {Strain[strain]: {Seat[seat]: int(n) for seat, n in by_seat.items()} for strain, by_seat in makeable.items()}
+
+
+_PAR_CONTRACT = re.compile(r"^(\d(?:NT|[CDHS])X{0,2})([NESW])(=|[+-]\d+)?$")
+
+
+def par_text(par: Mapping[str, Any], lang: str = "en") -> str:
+    """The par stored as data (``{"score_ns": 420, "contracts": ["4SN=", ...]}``, the solver's
+    ``ParResult.to_dict()``) as a line of the hand record.
+
+    >>> par_text({"score_ns": 420, "contracts": ["4SN=", "4SS="]})
+    '4S N =, 4S S =; N/S +420'
+    >>> par_text({"score_ns": -100, "contracts": ["5DXN-1"]}, "es"), par_text({"score_ns": 0, "contracts": []})
+    ('5DX N -1; E/O +100', '0')
+    """
+    text = _TEXT.get(lang, _TEXT["en"])
+    contracts = []
+    for c in par.get("contracts", ()):
+        m = _PAR_CONTRACT.match(str(c))
+        contracts.append(" ".join(g for g in m.groups() if g) if m else str(c))
+    score = int(par.get("score_ns", 0))
+    sign = f"{text['ns']} +{score}" if score > 0 else (f"{text['ew']} +{-score}" if score < 0 else "0")
+    return f"{', '.join(contracts)}; {sign}" if contracts else sign
+
+
 def record_boards(record: MatchRecord, *,
                   double_dummy: Mapping[int, Mapping[Strain, Mapping[Seat, int]]] | None = None,
-                  par: Mapping[int, str] | None = None) -> list[HandRecordBoard]:
+                  par: Mapping[int, str] | None = None, lang: str = "en") -> list[HandRecordBoard]:
     """The boards of a team match record, each with both rooms' results as its result lines
-    (``double_dummy`` and ``par`` by board number, when the caller has them)."""
+    (``double_dummy`` and ``par`` by board number, when the caller has them; ``lang``: the
+    language of the result lines, ``en`` or ``es``)."""
+    text = _TEXT.get(lang, _TEXT["en"])
+    rooms = text["rooms"]
+    assert isinstance(rooms, dict)
     session_lines: dict[int, list[str]] = {}
     scores = {(e.board, e.table): e.score_ns for e in record.session().entries}
     for p in sorted(record.played, key=lambda p: (p.board, p.table)):
         r = p.result
         if r.contract is None or r.declarer is None:
-            text = "passed out, 0"
+            line = str(text["passed"])
         else:
             diff = r.tricks - r.contract.tricks_needed
             score = scores.get((p.board, p.table), 0)
-            text = f"{r.contract} {r.declarer.name} {'=' if diff == 0 else f'{diff:+d}'}, N/S {score:+d}"
-        session_lines.setdefault(p.board, []).append(f"{ROOMS[p.table]} room: {text}")
+            line = f"{r.contract} {r.declarer.name} {'=' if diff == 0 else f'{diff:+d}'}, {text['ns']} {score:+d}"
+        session_lines.setdefault(p.board, []).append(f"{rooms[p.table]}: {line}")
     out = []
     for board in record.boards:
         first = record.at(board, 1) or record.at(board, 2)

@@ -31,7 +31,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import ValidationError
 
 from bazas.engine.match import Match
-from bazas.formats.hand_record import hand_record_html, record_boards
+from bazas.formats.hand_record import dd_from_dict, hand_record_html, par_text, record_boards
 from bazas.formats.lin import record_lin
 from bazas.formats.match_records import MatchRecord, dumps_match, record_of_match
 
@@ -123,11 +123,20 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
 
     @app.get("/api/matches/{match_id}/hand-record", include_in_schema=False)
     async def match_hand_record(match_id: str, request: Request, lang: str = "en") -> Response:
+        """The printable hand record of the boards both tables finished: hands, double-dummy
+        table and par (once analysed), both rooms' results."""
         actor = await match_or_404(request, match_id)
         record = completed_record(actor.match, match_id)
+        lang = lang if lang in ("es", "en") else "en"
+        double_dummy, par = {}, {}
+        for board in range(1, actor.match.complete_boards + 1):
+            analysis = next((a for t in (1, 2) if (a := actor.side(t).analysis.get(board)) is not None), None)
+            if analysis is not None:
+                double_dummy[board] = dd_from_dict(analysis["makeable"])
+                par[board] = par_text(analysis["par"], lang)
         title = " - ".join(actor.match.teams)
-        return HTMLResponse(hand_record_html(record_boards(record), title=title,
-                                             lang=lang if lang in ("es", "en") else "en"))
+        boards = record_boards(record, double_dummy=double_dummy, par=par, lang=lang)
+        return HTMLResponse(hand_record_html(boards, title=title, lang=lang))
 
     @app.get("/api/matches/{match_id}/boards/{board}")
     async def match_board(match_id: str, board: int, request: Request) -> dict[str, Any]:
