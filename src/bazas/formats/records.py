@@ -3,7 +3,7 @@ and dump a session as JSON-ready data.
 
 The record::
 
-    {"ruleset": "auction-1920" | "rubber" | "chicago" | "duplicate",
+    {"ruleset": "rubber",          (any registered ruleset, by id or alias: "subasta", "chicago"...)
      "first_dealer": "N",
      "stopped": false,
      "deals": [
@@ -38,9 +38,9 @@ from bazas.engine.deal import Board, Deal
 from bazas.engine.errors import BazasError
 from bazas.engine.honours import Honours, from_cards
 from bazas.engine.rulesets import get as get_ruleset
+from bazas.engine.rulesets import ids as ruleset_ids
 from bazas.engine.rulesets.base import DealResult, LineItem, PerSide, Ruleset, RulesetOptionError
 from bazas.engine.rulesets.denominations import denominations_of, parse_contract
-from bazas.engine.rulesets.duplicate import Duplicate
 from bazas.engine.seats import Seat, Side
 from bazas.engine.session import ScoredDeal, Session
 
@@ -121,7 +121,7 @@ def session_from_record(data: object) -> Session:
     if unknown:
         raise RecordError(f"unknown field (expected {', '.join(sorted(_TOP_FIELDS))})", None, unknown[0])
     if "ruleset" not in data:
-        raise RecordError("missing (one of auction-1920, rubber, chicago, duplicate)", None, "ruleset")
+        raise RecordError(f"missing (one of {', '.join(ruleset_ids())})", None, "ruleset")
     name = data["ruleset"]
     if not isinstance(name, str):
         raise RecordError(f"expected a ruleset name, not {json.dumps(name)}", None, "ruleset")
@@ -141,7 +141,7 @@ def session_from_record(data: object) -> Session:
     if not isinstance(deals, list):
         raise RecordError(f"expected a list of deals, not {type(deals).__name__}", None, "deals")
     session = Session.start(ruleset, first)
-    duplicate = isinstance(ruleset, Duplicate)
+    duplicate = session.is_duplicate
     board_deals: dict[int, tuple[Deal, int]] = {}
     for index, entry in enumerate(deals, start=1):
         result = _deal_result(entry, index, session, duplicate, board_deals)

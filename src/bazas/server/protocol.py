@@ -437,7 +437,7 @@ SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 # -- HTTP ---------------------------------------------------------------------------------------
 
 class CreateTable(_Message):
-    ruleset: str = Field(default="rubber", description="rubber, chicago or auction-1920 (aliases accepted)")
+    ruleset: str = Field(default="rubber", description="a game of GET /api/rulesets, by id or alias")
     seats: dict[SeatName, Literal["bot", "open", "human", "program"]] = Field(default_factory=dict)
     me: SeatName | None = Field(default="S", description="the creator's seat (None: the creator only watches)")
     name: str | None = Field(default=None, max_length=40)
