@@ -272,6 +272,12 @@ def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Ser
         assert final["imps_a"] == imps_a and [c["imps_a"] for c in final["complete"]] == per_board
         shown = watcher.eval_on_selector_all("tr.complete td.imps-a", "els => els.map(e => Number(e.textContent))")
         assert shown == per_board
+        cells = watcher.eval_on_selector_all("tr.complete", """els => els.map(tr => ({
+          tricks: [...tr.querySelectorAll('td.tricks')].map(e => e.textContent),
+          difference: Number(tr.querySelector('td.difference').textContent)}))""")
+        for c, row in zip(final["complete"], cells, strict=True):
+            assert row["difference"] == c["difference"]
+            assert row["tricks"] == ["–" if r["tricks"] is None else str(r["tricks"]) for r in c["tables"]]
         assert final["winner"] == ("tie" if imps_a == 0 else ("A" if imps_a > 0 else "B"))
         pbn = server.get(f"/api/matches/{match_id}.pbn").decode()
         assert loads_match(pbn).comparison()["imps_a"] == imps_a

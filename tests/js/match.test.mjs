@@ -20,6 +20,17 @@ test("issue 10: the comparison shows complete boards in full and only progress f
   const html = cmp.renderComparison(msg);
   assert.match(html, /data-board="1" class="complete"/);
   assert.match(html, /data-board="2" class="pending"/);
+  // Issue 10: each table's contract, declarer, tricks and lead, both scores, the difference, IMPs.
+  const c = msg.complete[0];
+  const row = html.match(/<tr data-board="1" class="complete">(.*?)<\/tr>/)[1];
+  const cells = [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]);
+  assert.equal(cells.length, 12);
+  assert.deepEqual(cells.filter((_, i) => [2, 5].includes(i)), c.tables.map((r) => (r.tricks === null ? "–" : String(r.tricks))));
+  assert.deepEqual([cells[7], cells[8]], c.tables.map((r) => String(r.score_ns)));
+  assert.equal(Number(cells[9]), c.difference);
+  assert.equal(Number(cells[10]), c.imps_a);
+  assert.ok(cells[1].includes(c.tables[0].contract) && cells[1].includes(c.tables[0].declarer));
+  assert.equal(cells[3], c.tables[0].lead);
   // Nothing of board 2 is in the page: the message has none of it, and the rows add none.
   assert.ok(!text(html).includes("undefined"));
 });

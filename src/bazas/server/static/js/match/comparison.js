@@ -38,20 +38,25 @@ function contractText(r) {
 
 /** The comparison as an HTML table (`data-board` on each row). */
 export function renderComparison(msg) {
-  const head = `<tr><th>${t("match.board")}</th><th>${t("match.table1")}</th><th>${t("match.lead")}</th>`
-    + `<th>${t("match.table2")}</th><th>${t("match.lead")}</th><th>${t("match.score1")}</th>`
-    + `<th>${t("match.score2")}</th><th>${t("match.imps")}</th><th>${t("match.running")}</th></tr>`;
+  const head = `<tr><th>${t("match.board")}</th>`
+    + `<th>${t("match.table1")}</th><th>${t("match.tricks")}</th><th>${t("match.lead")}</th>`
+    + `<th>${t("match.table2")}</th><th>${t("match.tricks")}</th><th>${t("match.lead")}</th>`
+    + `<th>${t("match.score1")}</th><th>${t("match.score2")}</th><th>${t("match.difference")}</th>`
+    + `<th>${t("match.imps")}</th><th>${t("match.running")}</th></tr>`;
   const body = matchRows(msg).map((row) => {
     if (!row.complete) {
       const who = row.finished.length ? t("match.finishedAt", { tables: row.finished.join(", ") }) : t("match.notYet");
-      return `<tr data-board="${row.board}" class="pending"><td>${row.board}</td><td colspan="8" class="muted">${escapeHTML(who)}</td></tr>`;
+      return `<tr data-board="${row.board}" class="pending"><td>${row.board}</td><td colspan="11" class="muted">${escapeHTML(who)}</td></tr>`;
     }
     const [a, b] = row.tables;
     const imps = row.imps > 0 ? `+${row.imps}` : String(row.imps);
+    const difference = row.difference > 0 ? `+${row.difference}` : String(row.difference);
+    const tricks = (r) => (r.tricks === null || r.tricks === undefined ? "–" : String(r.tricks));
     return `<tr data-board="${row.board}" class="complete"><td>${row.board}</td>`
-      + `<td>${contractText(a)}</td><td>${escapeHTML(a.lead || "")}</td>`
-      + `<td>${contractText(b)}</td><td>${escapeHTML(b.lead || "")}</td>`
-      + `<td>${a.score}</td><td>${b.score}</td><td class="imps-a">${imps}</td><td class="running">${row.running}</td></tr>`;
+      + `<td>${contractText(a)}</td><td class="tricks">${tricks(a)}</td><td>${escapeHTML(a.lead || "")}</td>`
+      + `<td>${contractText(b)}</td><td class="tricks">${tricks(b)}</td><td>${escapeHTML(b.lead || "")}</td>`
+      + `<td>${a.score}</td><td>${b.score}</td><td class="difference">${difference}</td>`
+      + `<td class="imps-a">${imps}</td><td class="running">${row.running}</td></tr>`;
   }).join("");
   return `<table class="match-comparison"><thead>${head}</thead><tbody>${body}</tbody></table>`;
 }
