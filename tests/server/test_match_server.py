@@ -170,9 +170,15 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
                     pbn = (await http.get(f"/api/matches/{mid}.pbn")).text
                     lin = (await http.get(f"/api/matches/{mid}.lin")).text
                     hand_record = (await http.get(f"/api/matches/{mid}/hand-record")).text
+                    # The one-table routes never serve a match's tables (their history, deals, PBN).
+                    key = token(one.url)
+                    tables = {path: (await http.get(path)).status_code for path in (
+                        f"/api/tables/{mid}.1", f"/api/tables/{mid}.2.pbn", f"/api/tables/{mid}.1/history",
+                        f"/api/tables/{mid}.2/deals/1", f"/api/tables/{mid}/deals/1",
+                        f"/api/tables/{mid}.1/record?k={key}")}
                     s = (await http.get(f"/api/matches/{mid}")).json()
                     answers.append({"summary": s, "pbn": pbn, "lin": lin, "hand_record": hand_record,
-                                    "reviews": reviews})
+                                    "reviews": reviews, "tables": tables})
                     if s["over"]:
                         final_pbn = (await http.get(f"/api/matches/{mid}.pbn")).text
                         answers.append({"summary": s, "pbn": final_pbn})
@@ -215,6 +221,7 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
         assert all(b <= done or b <= len(s["complete"]) for b in boards)
         # The LIN export and the printable hand record: only boards both tables had finished, and
         # not a card of any other board (its deal's hands never appear in them).
+        assert all(status == 404 for status in a.get("tables", {}).values()), a["tables"]
         if "lin" in a:
             lin_boards = {int(b) for b in re.findall(r"\|ah\|Board (\d+)\|", a["lin"])}
             record_boards = {int(b) for b in re.findall(r'<section class="board" id="board-(\d+)">', a["hand_record"])}
