@@ -213,6 +213,30 @@ def test_issue13_1_a_tables_owner_is_its_creators_address_and_survives_restart(t
     assert [i for i, t in enumerate(done) if t == other] == [1, 3], done
 
 
+def test_issue13_1_lessons_are_limited_per_address_and_think_in_its_share_of_the_pool(tmp_path: Path) -> None:
+    """Issue 13 point 1 at the lesson (issue 12): its bots think for any anonymous client, so an
+    address gets ``lessons_burst`` answers at once (then 429), and each answer is a job of the
+    worker pool in that address's share (counted by owner), not the server process's CPU."""
+    from fastapi.testclient import TestClient
+
+    from bazas.server import create_app
+    from bazas.server.limits import owner_key
+    from bazas.server.settings import Settings
+
+    settings = Settings(data_dir=tmp_path, bots="scripted", bot_workers=1, analysis=False, explanations=False,
+                        resume=False, lessons_burst=3, lessons_per_minute=0.001)
+    app = create_app(settings)
+    with TestClient(app) as client:
+        deal = client.get("/api/learn/deals").json()["deals"][0]["id"]
+        answers = [client.post(f"/api/learn/deals/{deal}/auction", json={"calls": []}) for _ in range(8)]
+        granted = dict(app.state.hub.workers.slots.granted_owners)
+    codes = [r.status_code for r in answers]
+    assert codes.count(200) == 3 and codes.count(429) == 5, codes
+    assert "too many lesson moves" in answers[-1].json()["detail"]
+    assert answers[0].json()["calls"] == answers[1].json()["calls"]  # the same answer, from the pool
+    assert granted.get(owner_key("testclient")) == 3, granted
+
+
 def test_issue13_1_token_buckets_count_refusals() -> None:
     now = [0.0]
     buckets = Buckets(per_minute=6, burst=2, clock=lambda: now[0])

@@ -16,6 +16,12 @@ declares. Each card comes with a short sentence in Spanish and English (who lead
 ruffs or discards, who wins the trick); at the learner's turn the answer says which card the bot
 would play there. A lesson has nothing at stake: the cards before the learner's last one are
 taken from the page (each checked legal), so the bots never think twice about a card.
+
+Issue 13: the bots of a lesson think in the server's worker pool, in the share of the client
+address asking (as a table's bots do, :class:`~bazas.server.scheduler.FairSlots`), never in the
+server's own process; and one address may ask ``BAZAS_LESSONS_PER_MINUTE`` times a minute
+(``BAZAS_LESSONS_BURST`` at once; more: 429), so one client asking without pause does not slow
+the other tables.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from bazas.engine.auction import Auction
@@ -37,6 +43,9 @@ from bazas.engine.deal import Deal
 from bazas.engine.errors import BazasError
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState
+
+from .limits import Buckets, owner_key
+from .scheduler import REQUEST, WorkerPool
 
 #: The game whose bidding system the lesson's bots use.
 RULESET = "rubber"
@@ -281,8 +290,39 @@ def play_cards(deal: LessonDeal, mine: Sequence[str], cards: Sequence[str]) -> d
     }
 
 
+#: Seconds a lesson's answer may take in the worker pool (its bots think 0.5 s a card at most).
+LESSON_TIMEOUT = 60.0
+_in_process = asyncio.Lock()
+
+
 def install_learn_routes(app: FastAPI) -> None:
     """``GET /api/learn/deals``, ``POST /api/learn/deals/{id}/auction`` and ``.../play``."""
+    settings = app.state.settings
+    buckets = Buckets(settings.lessons_per_minute, settings.lessons_burst)
+    app.state.lesson_buckets = buckets
+
+    async def answer(request: Request, fn: Any, *args: Any) -> dict[str, Any]:
+        """``fn(*args)`` for the client asking: refused past its address's allowance (429), run
+        in the worker pool in that address's share (issue 13), a bad move a 400."""
+        address = request.client.host if request.client is not None else "?"
+        if address not in settings.trusted and not buckets.allow(address):
+            raise HTTPException(429, f"too many lesson moves from this address: at most {settings.lessons_burst} "
+                                f"at once and {settings.lessons_per_minute:g} a minute; try again in a moment")
+        pool = request.app.state.hub.workers
+        try:
+            if isinstance(pool, WorkerPool):
+                owner = owner_key(address)
+                result: dict[str, Any] = await pool.run(fn, *args, timeout=LESSON_TIMEOUT, key=f"lesson:{owner}",
+                                                        priority=REQUEST, owner=owner)
+                return result
+            async with _in_process:  # a site's remote workers run only table jobs: one lesson at a time here
+                result = await asyncio.to_thread(fn, *args)
+                return result
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        except TimeoutError:
+            raise HTTPException(503, "the lesson's bots are busy: try again in a moment",
+                                headers={"Retry-After": "2"}) from None
 
     @app.get("/api/learn/deals")
     async def lesson_deals() -> dict[str, Any]:
@@ -297,17 +337,11 @@ def install_learn_routes(app: FastAPI) -> None:
         return deal
 
     @app.post("/api/learn/deals/{deal_id}/auction")
-    async def lesson_auction(deal_id: str, body: LessonAuction) -> dict[str, Any]:
+    async def lesson_auction(deal_id: str, body: LessonAuction, request: Request) -> dict[str, Any]:
         deal = lesson_deal(deal_id)
-        try:
-            return await asyncio.to_thread(play_auction, deal, body.calls)
-        except ValueError as exc:
-            raise HTTPException(400, str(exc)) from None
+        return await answer(request, play_auction, deal, list(body.calls))
 
     @app.post("/api/learn/deals/{deal_id}/play")
-    async def lesson_play(deal_id: str, body: LessonPlay) -> dict[str, Any]:
+    async def lesson_play(deal_id: str, body: LessonPlay, request: Request) -> dict[str, Any]:
         deal = lesson_deal(deal_id)
-        try:
-            return await asyncio.to_thread(play_cards, deal, body.calls, body.cards)
-        except ValueError as exc:
-            raise HTTPException(400, str(exc)) from None
+        return await answer(request, play_cards, deal, list(body.calls), list(body.cards))

@@ -81,6 +81,10 @@ class Settings:
     #: Name changes one seat may make per minute (``names_burst`` at once).
     names_per_minute: float = 6.0
     names_burst: int = 3
+    #: Lesson answers (POST /api/learn/deals/{id}/auction|play: bots think) one client address may
+    #: ask for per minute (``lessons_burst`` at once); a lesson is a few dozen answers.
+    lessons_per_minute: float = 60.0
+    lessons_burst: int = 20
     #: Open WebSockets per client address (more are refused with close code 4429).
     ws_per_address: int = 32
     #: Largest request body accepted on any route (bytes; larger: 413).
