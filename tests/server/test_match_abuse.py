@@ -215,3 +215,42 @@ def test_issue13_1_matches_count_as_table_creations_and_share_one_owner(tmp_path
     finally:
         repo.close()
     assert stored is not None and stored.options["owner"] == owner_key("127.0.0.1")
+
+
+def test_issue13_3_a_match_on_prepared_boards_is_shown_as_prepared_at_both_tables(strict: ServerProcess) -> None:
+    """Issue 13 point 3: boards loaded from the creator's PBN file (the creator may know every
+    hand) are marked prepared in the match's summary and in every seat's table state; boards
+    dealt by the server are not."""
+    import random
+
+    from bazas.engine.match import deal_boards
+    from bazas.formats.match_records import dumps_boards
+
+    pbn = dumps_boards(deal_boards(2, random.Random(13)), event="issue 13")
+    prepared = create_match(strict, pbn=pbn, seats={"1S": "open", "2E": "open"})
+    dealt = create_match(strict, boards=2, seats={"1S": "open"})
+    assert strict.get(f"/api/matches/{prepared['match_id']}").json()["prepared"] is True
+    assert strict.get(f"/api/matches/{dealt['match_id']}").json()["prepared"] is False
+
+    async def table_flag(link: str, seat: str) -> bool:
+        async with Client(strict, side(link), token(link), name=seat) as person:
+            state = await person.until(lambda m: m["table"]["you"] == seat)
+            return bool(state["table"]["prepared"])
+
+    async def run() -> list[bool]:
+        return [await table_flag(prepared["links"]["1S"], "S"), await table_flag(prepared["links"]["2E"], "E"),
+                await table_flag(dealt["links"]["1S"], "S")]
+
+    assert asyncio.run(run()) == [True, True, False]
+
+
+@pytest.mark.parametrize("team", ["a\u0000b", "\u001b[2J", "A\u202eB"])
+def test_issue13_7_team_names_with_nul_or_terminal_escapes_are_refused(strict: ServerProcess, team: str) -> None:
+    before = strict.get("/api/health/matches").json()["loaded"]
+    for field in ("team_a", "team_b"):
+        r = httpx.post(f"{strict.http}/api/matches", json={field: team, "boards": 1}, timeout=30)
+        assert r.status_code == 422, r.text
+        assert r.json()["detail"][0]["loc"] == ["body", field] and "control character" in r.json()["detail"][0]["msg"]
+    r = httpx.post(f"{strict.http}/api/matches", json={"pbn": "[Board \"1\"]\u0000"}, timeout=30)
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "pbn"]
+    assert strict.get("/api/health/matches").json()["loaded"] == before  # nothing created

@@ -164,7 +164,9 @@ class TableActor:
         self.analysis: dict[int, dict[str, Any]] = dict(analysis or {})
         settings = hub.settings
         bot_seconds = float(options.get("bot_seconds") or settings.bot_seconds)
-        self.encoder = StateEncoder(self.id, bot_seconds, prepared=options.get("seed") is not None)
+        # Issue 13: deals someone could know in advance (a seed; a match's boards from a file).
+        prepared = options.get("seed") is not None or options.get("prepared") is True
+        self.encoder = StateEncoder(self.id, bot_seconds, prepared=prepared)
         self.meanings = CallMeanings()
         self.absence = AbsencePolicy()
         owner = options.get("owner")

@@ -115,6 +115,9 @@ class MatchHub:
                                    "tokens": {hash_token(tok): name for name, tok in tokens.items()}}
         if request.bot_seconds is not None:
             options["bot_seconds"] = float(request.bot_seconds)
+        if request.pbn is not None and request.pbn.strip():
+            # Issue 13: boards the creator chose (who may know every hand), shown on both tables.
+            options["prepared"] = True
         if owner is not None:
             options["owner"] = owner
         # On a site of several servers, the new match's lease is this server's before it exists.

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .limits import name_problem, text_problem
 
 #: A seat of a match: the table (1 or 2) and the seat letter, e.g. ``1N``, ``2W``.
 MatchSeatName = Literal["1N", "1E", "1S", "1W", "2N", "2E", "2S", "2W"]
@@ -30,6 +32,23 @@ class CreateMatch(_Message):
                     "Given, the match has the file's boards (``boards`` is then ignored)")
     lang: Literal["es", "en"] | None = None
     bot_seconds: float | None = Field(default=None, gt=0, le=60)
+
+    @field_validator("team_a", "team_b")
+    @classmethod
+    def _printable(cls, value: str) -> str:
+        """Issue 13: a team's name is shown to everybody: no NUL, terminal escapes or overrides."""
+        problem = name_problem(value)
+        if problem is not None:
+            raise ValueError(f"a team's name cannot hold a {problem}")
+        return value
+
+    @field_validator("pbn")
+    @classmethod
+    def _text(cls, value: str | None) -> str | None:
+        problem = None if value is None else text_problem(value)
+        if problem is not None:
+            raise ValueError(f"pbn: {problem}")
+        return value
 
 
 class CreatedMatch(_Message):

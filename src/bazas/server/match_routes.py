@@ -158,7 +158,8 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
     async def match_summary(match_id: str, request: Request) -> dict[str, Any]:
         actor = await match_or_404(request, match_id)
         return {**actor.summary(), "pbn": f"/api/matches/{match_id}.pbn", "lin": f"/api/matches/{match_id}.lin",
-                "hand_record": f"/api/matches/{match_id}/hand-record"}
+                "hand_record": f"/api/matches/{match_id}/hand-record",
+                "prepared": actor.options.get("prepared") is True}  # issue 13: boards from the creator's file
 
     @app.websocket("/ws/m/{side}")
     async def match_socket(websocket: WebSocket, side: str, k: str | None = None) -> None:
