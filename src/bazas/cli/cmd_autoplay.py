@@ -33,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--ruleset", default="rubber", type=ruleset_name,
                    help=f"ruleset (default rubber): {', '.join(ruleset_ids())}, or a variant such as "
                         "royal-auction+nullos")
+    add_option_argument(p)
     p.add_argument("--dealer", default="cut", type=dealer_choice,
                    help="first dealer: N, E, S, W, or 'cut' (default: drawn by cutting, seeds 000 and 003)")
     p.add_argument("--deals", type=int, default=None,
@@ -52,6 +53,62 @@ def ruleset_name(text: str) -> str:
         return get(text).id
     except UnknownRuleset as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_option_argument(p: argparse.ArgumentParser) -> None:
+    """``--option NAME=VALUE`` (repeatable): the game's house options, as at a table (issue 11)."""
+    p.add_argument("--option", action="append", default=[], type=option_pair, metavar="NAME=VALUE",
+                   help="a house option of the game, repeatable: auction-1920 honours=later, passed_out=same_dealer, "
+                        "deals=8, nullos=true, tie=one_more_deal; royal-auction nullos=true, tie=one_more_deal; "
+                        "rubber tie=one_more_deal; chicago honours=false")
+
+
+def option_pair(text: str) -> tuple[str, object]:
+    """``name=value``: the value read as JSON (``true``, ``8``) or else as text (``later``).
+
+    >>> option_pair("deals=8"), option_pair("honours=later"), option_pair("nullos=true")
+    (('deals', 8), ('honours', 'later'), ('nullos', True))
+    """
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"--option {text!r}: write NAME=VALUE, e.g. honours=later or nullos=true")
+    try:
+        parsed: object = json.loads(value)
+    except ValueError:
+        parsed = value.strip()
+    return name.strip(), parsed
+
+
+def apply_options(args: argparse.Namespace, command: str) -> bool:
+    """Turn ``args.ruleset`` into the variant its ``--option``s make (``auction-1920+later-honours``);
+    False, with the reason on stderr naming the option, when the game does not take one."""
+    from bazas.engine.errors import ScoringError
+    from bazas.engine.rulesets import get
+
+    if not args.option:
+        return True
+    try:
+        args.ruleset = get(args.ruleset).with_options(dict(args.option)).id
+    except ScoringError as exc:
+        name = getattr(exc, "option", None)
+        where = f"--option {name}" if name else "--option"
+        sys.stderr.write(f"bazas {command}: {where}: {exc} (game {args.ruleset})\n")
+        return False
+    return True
+
+
+def options_line(ruleset: str) -> str | None:
+    """"Options: honours later, deals 8" for a game with house options, else None.
+
+    >>> options_line("auction-1920+later-honours+8-deals"), options_line("rubber")
+    ('Options: honours later, deals 8', None)
+    """
+    from bazas.engine.rulesets import get
+
+    chosen = get(ruleset).options()
+    if not chosen:
+        return None
+    return "Options: " + ", ".join(f"{k} {v if isinstance(v, str) else json.dumps(v)}" for k, v in chosen.items())
 
 
 def dealer_choice(text: str) -> Seat | None:
@@ -211,9 +268,12 @@ def run(args: argparse.Namespace) -> int:
 
     from bazas.bots.base import Budget
     from bazas.bots.player import bot_for, play_deal
+    from bazas.engine.rulesets import get
     from bazas.engine.session import Session
 
     console = Console()
+    if not apply_options(args, "autoplay"):
+        return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     if _per_player(args.ruleset):  # three-handed Auction: three players, scored per player
         return _run_three_handed(args, seed, console)
@@ -252,7 +312,8 @@ def run(args: argparse.Namespace) -> int:
         rows.append(_entry_row(session.entries[-1], session_no) | {"deal_pbn": nd.deal.to_pbn()})
         played += 1
     if args.json:
-        sys.stdout.write(json.dumps({"ruleset": args.ruleset, "seed": seed, "first_dealer": dealer.name,
+        sys.stdout.write(json.dumps({"ruleset": args.ruleset, "options": get(args.ruleset).options(), "seed": seed,
+                                     "first_dealer": dealer.name,
                                      "dealer_draw": None if draw is None else draw.to_dict(), "deals": rows,
                                      "sessions": summaries}, indent=2) + "\n")
         return 0
@@ -265,6 +326,9 @@ def run(args: argparse.Namespace) -> int:
                       "" if r["tricks"] is None else str(r["tricks"]), r["result"], str(r["ns"]), str(r["ew"]))
     if draw is not None:
         console.print(draw.text())
+    chosen = options_line(args.ruleset)
+    if chosen is not None:
+        console.print(chosen, highlight=False)
     console.print(table)
     for s in summaries:
         extra = f", IMPs for team A {s['imps_a']:+d}" if "imps_a" in s else ""

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from bazas.cli.cmd_autoplay import dealer_choice, ruleset_name
+from bazas.cli.cmd_autoplay import add_option_argument, dealer_choice, ruleset_name
 from bazas.engine.cards import PBN_SUIT_ORDER, Card, Hand
 from bazas.engine.deal import Deal
 from bazas.engine.errors import InvalidNotation
@@ -43,6 +43,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--ruleset", default="rubber", type=ruleset_name,
                    help=f"{', '.join(ruleset_ids())}, or a variant such as royal-auction+nullos")
+    add_option_argument(p)
     p.add_argument("--dealer", default="cut", type=dealer_choice,
                    help="first dealer: N, E, S, W, or 'cut' (default: drawn by cutting, seeds 000 and 003)")
     p.add_argument("--seed", type=int, default=None, help="seed for reproducible deals")
@@ -55,8 +56,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from bazas.cli.cmd_autoplay import _per_player, first_dealer
+    from bazas.cli.cmd_autoplay import _per_player, apply_options, first_dealer, options_line
 
+    if not apply_options(args, "play"):
+        return 2
     if _per_player(args.ruleset):  # three-handed Auction: you are S, N and E are bots
         from bazas.cli.three_handed import play_terminal
 
@@ -66,8 +69,12 @@ def run(args: argparse.Namespace) -> int:
             print(draw.text())
         return play_terminal(seed, dealer, args.deals, "fast" if args.strength == "baseline" else args.strength,
                              args.budget, sys.stdin, print)
+    console = Console()
+    chosen = options_line(args.ruleset)
+    if chosen is not None:
+        console.print(chosen, highlight=False)
     table = PlayTable(args.ruleset, seed=args.seed, budget=args.budget, strength=args.strength,
-                      max_deals=args.deals, stream=sys.stdin, console=Console(), first_dealer=args.dealer)
+                      max_deals=args.deals, stream=sys.stdin, console=console, first_dealer=args.dealer)
     return table.run()
 
 
