@@ -33,7 +33,9 @@ export function renderDealInfo() {
       <span class="chip tricks-chip" title="${t("info.tricksTitle")}">${t("info.tricks", { we: v.won[myTrickSide()], they: v.won[otherSide(myTrickSide())] })}</span>`;
   }
   const vul = showsVulnerability() ? `<span class="chip vul-info">${vulText()}</span>` : "";
-  $("#deal-info").innerHTML = `<span class="ruleset">${escapeHTML(rulesetName(app.facts, lang()))}</span><span class="chip">${t(caption.key, caption.vars)}</span>${vul}${contract}`;
+  // issue 13: deals someone may know in advance (a seed, a match's boards from a file) say so
+  const prepared = tb.prepared ? `<span class="chip prepared-chip" id="prepared-chip" title="${escapeHTML(t("info.preparedTitle"))}">${t("info.prepared")}</span>` : "";
+  $("#deal-info").innerHTML = `<span class="ruleset">${escapeHTML(rulesetName(app.facts, lang()))}</span><span class="chip">${t(caption.key, caption.vars)}</span>${prepared}${vul}${contract}`;
 }
 
 export function renderContractBox() {
