@@ -168,3 +168,8 @@ def test_issue10_hand_record_spanish_and_the_suits_of_each_hand() -> None:
     north = page.split('<div class="seat">Norte</div>', 1)[1].split("</td>", 1)[0]
     assert re.sub(r"<[^>]+>", "", north).split("♥")[0].endswith("AKQJ") and "10 9 8" not in north
     assert "♦</span> 765" in north and "♣</span> 432" in north and "♥</span> 1098" in north
+    # The double-dummy table's columns in the page's language (Oeste is O).
+    dd = {strain: dict.fromkeys(DD_SEATS, 7) for strain in DD_STRAINS}
+    page = hand_record_html([HandRecordBoard(3, deal, dd)], lang="es")
+    assert "<tr><th></th><th>N</th><th>S</th><th>E</th><th>O</th></tr>" in page and "<th>ST</th>" in page
+

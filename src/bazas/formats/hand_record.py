@@ -93,7 +93,9 @@ def _seat_cell(seat: Seat, deal: Deal, text: dict[str, object]) -> str:
 
 
 def _dd_html(table: Mapping[Strain, Mapping[Seat, int]], text: dict[str, object]) -> str:
-    head = "".join(f"<th>{s.name}</th>" for s in DD_SEATS)
+    seats = text["seats"]
+    assert isinstance(seats, dict)
+    head = "".join(f"<th>{html.escape(seats[s.name][0])}</th>" for s in DD_SEATS)  # N S E W / N S E O
     rows = []
     for strain in DD_STRAINS:
         label = str(text["nt"]) if strain is Strain.NT else _SYMBOL[strain.name]
