@@ -123,3 +123,17 @@ def test_issue13_score_deeply_nested_json_is_bad_input(capsys: pytest.CaptureFix
     code = main(["score", str(path)])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "nested too deeply" in err
+
+
+@pytest.mark.parametrize("depth", [1000, 5000])
+def test_issue13_score_stdin_deeply_nested_json_is_bad_input(capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch, depth: int) -> None:
+    """Issue 13 point 7: ``bazas score -`` with JSON nested ~1,000 deep on its standard input is
+    bad input (exit 2, a message, no traceback), as from a file."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("[" * depth + "]" * depth))
+    code = main(["score", "-"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "nested too deeply" in err or "a session record is a JSON object" in err

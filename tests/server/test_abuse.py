@@ -328,6 +328,44 @@ def test_issue13_3_seed_only_where_everybody_agreed_and_shown(strict: ServerProc
     assert strict.get(f"/api/tables/{plain['table_id']}").json()["prepared"] is False
 
 
+def test_issue13_3_the_three_handed_table_binds_seats_and_refuses_seeds_like_the_others(strict: ServerProcess) -> None:
+    """Issue 13 point 3 at the three-handed table (issue 11; same socket, other engine): East's
+    invitation becomes East's device key, the creator's copy of it opens no seat and shows none
+    of East's cards, a second connection with East's key is refused, and a seed needs every
+    person's agreement (refused with East open; with bots only it is shown as prepared)."""
+    r = httpx.post(f"{strict.http}/api/tables", timeout=30, json={
+        "ruleset": "three-handed-auction", "seats": {"N": "bot", "E": "open"}, "me": "S", "seed": 5})
+    assert r.status_code == 400 and "seed" in r.json()["detail"] and "E" in r.json()["detail"]
+    alone = strict.create(ruleset="three-handed-auction", seats={"N": "bot", "E": "bot"}, me="S", seed=5)
+    assert strict.get(f"/api/tables/{alone['table_id']}").json()["prepared"] is True
+
+    async def run() -> None:
+        created = strict.create(ruleset="three-handed-auction", seats={"N": "bot", "E": "open"}, me="S")
+        table_id, invitation = created["table_id"], token(created["links"]["E"])
+        east = Client(strict, table_id, invitation, name="E")
+        await east.connect()
+        own = await east.wait(lambda m: m["type"] == "seat_key")
+        assert own["key"] != invitation and own["seat"] == "E"
+        mine = await east.until(lambda m: m["table"]["you"] == "E" and m["view"] is not None
+                                and bool(m["view"]["hand"]))
+        east_cards = set(mine["view"]["hand"])
+        async with Client(strict, table_id, invitation, name="creator") as creator:
+            await creator.wait(lambda m: m["type"] == "state")
+            assert any(m["type"] == "error" and m["code"] == "not_seated" for m in creator.messages)
+            states = [m for m in creator.messages if m["type"] == "state"]
+            assert all(m["table"]["you"] is None for m in states)
+            shown = {c for m in states if m["view"] for c in (m["view"].get("hand") or [])}
+            assert not shown & east_cards and all(m["view"]["all_hands"] is None for m in states if m["view"])
+        second = Client(strict, table_id, own["key"], name="E2")
+        await second.connect()
+        refused = await second.wait(lambda m: m["type"] == "error")
+        assert refused["code"] == "seat_taken"
+        assert not any(m["type"] == "state" and m["table"]["you"] == "E" for m in second.messages)
+        await second.close()
+        await east.close()
+    asyncio.run(run())
+
+
 # -- 4. no seat secret in the log ---------------------------------------------------------------------
 def test_issue13_4_seat_secrets_are_not_written_to_the_log(tmp_path: Path) -> None:
     env = {**os.environ, "BAZAS_BOTS": "scripted", "BAZAS_ANALYSIS": "0", "BAZAS_EXPLANATIONS": "0",
