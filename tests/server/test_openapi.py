@@ -1,5 +1,6 @@
 """The HTTP routes describe their answers (issue 7, point 3): /docs (OpenAPI) names the response
-model of every JSON route of the table API, built in process from ``create_app``."""
+model of every JSON route of the table API and of the games' facts, built in process from
+``create_app``."""
 
 from __future__ import annotations
 
@@ -22,3 +23,25 @@ def test_every_json_route_has_its_response_model(tmp_path: Path) -> None:
     assert model("/api/tables/{table_id}/deals/{number}") == "DealReview"
     review = schema["components"]["schemas"]["DealReview"]["properties"]
     assert review["score"]["$ref"].endswith("/ScoredDealInfo")
+    assert model("/api/rulesets") == "Rulesets"
+    assert model("/api/rulesets/{name}") == "RulesetFacts"
+    # Every JSON route of the tables and the games has one (a new route without a model fails here).
+    for path, methods in schema["paths"].items():
+        if path.startswith(("/api/tables", "/api/rulesets")) and not path.endswith(".pbn"):
+            for method in methods:
+                assert model(path, method), f"{method.upper()} {path} has no response model"
+
+
+def test_issue7_3_the_facts_route_passes_a_games_own_facts_through(tmp_path: Path) -> None:
+    """RulesetFacts names the common facts; a game's own (royal-auction's denominations, the
+    three-handed game's dummy seat) reach the client unchanged."""
+    from fastapi.testclient import TestClient
+
+    from bazas.engine.rulesets import get
+
+    with TestClient(create_app(Settings(data_dir=tmp_path))) as client:
+        for name in ("rubber", "royal-auction", "three-handed-auction"):
+            assert client.get(f"/api/rulesets/{name}").json() == get(name).facts()
+        listed = client.get("/api/rulesets").json()["rulesets"]
+        assert [r["id"] for r in listed if r["id"] in ("rubber", "chicago")] == ["rubber", "chicago"]
+        assert all(r == get(r["id"]).facts() for r in listed)

@@ -47,6 +47,8 @@ from .protocol import (
     DealReview,
     History,
     RecentTables,
+    RulesetFacts,
+    Rulesets,
     TableSummary,
 )
 from .rules_pages import rules_page
@@ -136,11 +138,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rows = await hub.store.read(hub.repository.public_tables, max(1, min(limit, 100)))
         return {"tables": rows}
 
-    @app.get("/api/rulesets")
+    @app.get("/api/rulesets", response_model=Rulesets)
     async def rulesets() -> dict[str, Any]:
         return {"rulesets": [r.facts() for r in one_table_rulesets()]}
 
-    @app.get("/api/rulesets/{name}")
+    @app.get("/api/rulesets/{name}", response_model=RulesetFacts)
     async def ruleset_facts(name: str) -> dict[str, Any]:
         """The facts of one ruleset (any registered one, by id or alias)."""
         try:

@@ -26,6 +26,7 @@ from bazas.engine.seats import SEATS, Seat
 from bazas.storage import hash_token
 
 from .learn import install_learn_routes
+from .protocol import SeatRecord
 from .static_pages import static_page
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
             raise HTTPException(409, f"seat {seat.name} of table {table_id} is taken: choose a free seat")
         return {"table_id": table_id, "seat": seat.name, "link": f"/t/{table_id}?k={key}"}
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", response_model=SeatRecord)
     async def seat_record(table_id: str, request: Request, k: str = "") -> dict[str, Any]:
         """The record of the seat whose key is ``k`` at this table: every finished deal (all
         rubbers) and the score, from the player's seat (the /me page's copy from the server)."""

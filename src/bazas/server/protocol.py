@@ -579,3 +579,59 @@ class DealReview(_Data):
     analysis: AnalysisInfo | None
     score: ScoredDealInfo = Field(description="the deal's line of the score sheet, as in `state.score.deals[]`")
     pbn: str
+
+
+class RulesetFacts(BaseModel):
+    """One game's facts (``Ruleset.facts()``): what the pages, the bots and outside programs ask
+    of it (issue 7, point 1). A game may publish facts of its own beside these (royal-auction's
+    denominations, three-handed Auction's dummy seat); they are passed through."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    title: str
+    aliases: list[str]
+    source: str
+    names: dict[str, str] = Field(description="short names by language (en, es)")
+    seats: list[SeatName] = Field(description="the seats that hold a player")
+    players: int
+    game_target: int = Field(description="points below the line that make a game")
+    has_vulnerability: bool
+    session_deals: int | None = Field(description="deals in a session when fixed (Chicago: 4)")
+    one_table: bool = Field(description="whether one table of players can play it")
+    counts_honours: bool
+    bidding_system: str = Field(description="the bots' bidding system")
+    bot_scoring: str = Field(description="how the bots weigh results")
+    sheet: str = Field(description="how the score sheet is drawn: rubber, chicago, duplicate...")
+    pbn_scoring: str = Field(description="the PBN [Scoring] tag")
+    base_id: str = Field(description="the game without its table options")
+    options: dict[str, Any]
+    option_help: dict[str, str]
+    option_controls: dict[str, dict[str, Any]]
+
+
+class Rulesets(_Data):
+    """``GET /api/rulesets``: the games one table can play, in the menu's order."""
+
+    rulesets: list[RulesetFacts]
+
+
+class RecordDeal(_Data):
+    number: int = Field(description="the deal's number at the table (all rubbers)")
+    rubber: int
+    contract: str = Field(description='"4SX"; "pass" for a passed-out deal')
+    declarer: SeatName | None
+    tricks: int
+    points: PerSideInt
+
+
+class SeatRecord(_Data):
+    """``GET /api/tables/{id}/record?k=KEY``: the finished deals and the score, for the player
+    whose seat key is given (the /me page's copy from the server)."""
+
+    table_id: str
+    ruleset: str
+    seat: SeatName
+    seats: dict[SeatName, SeatInfo]
+    deals: list[RecordDeal]
+    score: ScoreInfo | PlayerScoreInfo
