@@ -292,6 +292,8 @@ def test_tm_alerts_go_both_ways() -> None:
     assert any(line.startswith("North bids 2C Alert. ") for line in sent)
     assert m.tables[1].alerts[1] == "a test alert"
     assert any((1, "a test alert") in alerts for alerts in seen)
+    # our own bots' alerted calls (North's strong 2C) are read in our system, not as a stranger's
+    assert not any(index == 0 for alerts in seen for index, _ in alerts)
 
 
 def test_tm_an_alerted_call_is_not_read_as_natural() -> None:
@@ -307,3 +309,39 @@ def test_tm_an_alerted_call_is_not_read_as_natural() -> None:
     alerted = infer_constraints(auction, "sayc", TableContext(ruleset="duplicate", alerts=((0, "any shape, 11-15"),)))
     assert not natural[Seat.N].is_unconstrained
     assert alerted[Seat.N].is_unconstrained
+
+
+def test_tm_an_alerted_call_reads_as_explained_in_the_bidders_picture() -> None:
+    """Issue 9, "Alerts both ways": the bidder's own picture of the auction (each call's meaning,
+    the suits the opponents showed, what they promised) reads a program's alerted call in the
+    program's words, artificial, showing no suit; without the alert the same call is natural."""
+    from bazas.bots.base import TableContext
+    from bazas.bots.bidding.api import explain
+    from bazas.bots.bidding.sayc import SAYC
+    from bazas.engine.auction import Auction
+    from bazas.engine.calls import parse_call
+
+    calls = (parse_call("2D"),)
+    words = "Multi: a weak two in hearts or spades"
+    natural = SAYC.situation(Seat.N, calls, TableContext(ruleset="duplicate"))
+    alerted = SAYC.situation(Seat.N, calls, TableContext(ruleset="duplicate", alerts=((0, words),)))
+    diamonds = 1 << 1
+    assert natural.their_suits() & diamonds and not natural.known(Seat.N).is_unconstrained
+    assert alerted.their_suits() == 0 and alerted.known(Seat.N).is_unconstrained
+    said = explain(Auction.from_calls(Seat.N, list(calls)), 0, "sayc",
+                   TableContext(ruleset="duplicate", alerts=((0, words),)))
+    assert (said.en, said.es, said.artificial) == (words, words, True)
+
+
+def test_tm_a_client_reads_only_the_opponents_alerts_as_strangers() -> None:
+    """At a table manager our client hears every alert; its partner's calls are read in our own
+    system, the opponents' alerted calls as their explanations say."""
+    from bazas.engine.calls import parse_call
+    from bazas.engine.cards import Hand
+    from bazas.tm.seatview import BoardKnowledge
+
+    board = BoardKnowledge(Seat.E, 1, Seat.N, Hand.from_pbn("AKQ2.K32.Q32.A32"))
+    for call, alert in (("2C", "strong, artificial"), ("P", None), ("2D", "waiting"), ("3C", "any 5-5")):
+        board = board.with_action(parse_call(call), alert)
+    assert board.alerts == ((0, "strong, artificial"), (2, "waiting"), (3, "any 5-5"))
+    assert board.opponents_alerts == ((0, "strong, artificial"), (2, "waiting"))

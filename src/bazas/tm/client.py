@@ -207,7 +207,7 @@ def bot_chooser(strength: str = "fast", seconds: float = 0.3, seed: int = 0) -> 
         vul = board.vulnerability
         context = TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Side.NS),
                                vulnerable_ew=vul.is_vulnerable(Side.EW), deal_number=board.number,
-                               computer_seats="", alerts=board.alerts)
+                               computer_seats="", alerts=board.opponents_alerts)
         decision = bot.choose(view, context, random.Random(rng.getrandbits(64)), Budget(seconds))
         return decision.action, alert_text(decision.explanation)
 

@@ -156,7 +156,7 @@ class TableRun:
             actor = self.state.actor
             assert actor is not None
             if self.kinds[actor] == "bot":
-                action, alert = await self.manager.decide(self.state, actor, plan, tuple(sorted(self.alerts.items())))
+                action, alert = await self.manager.decide(self.state, actor, plan, self.program_alerts())
                 self.apply(actor, action, alert)
             else:
                 self.changed.clear()
@@ -165,6 +165,13 @@ class TableRun:
             plan.number, None if self.state.contract is None else str(self.state.contract), self.state.declarer,
             self.state.declarer_tricks, score_of(self.state, board), tuple(str(a) for a in self.state.actions)))
         self.manager.board_done(self.number, plan.number)
+
+    def program_alerts(self) -> Alerts:
+        """The calls the outside programs alerted, with their explanations: what our bots read
+        as explained and never as natural (our own bots' alerts are their system's calls)."""
+        assert self.plan is not None
+        dealer = self.plan.board.dealer
+        return tuple(sorted((i, text) for i, text in self.alerts.items() if dealer.after(i) in self.links))
 
     def _board_start(self, seat: Seat) -> list[p.Message]:
         assert self.plan is not None

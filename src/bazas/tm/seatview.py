@@ -49,6 +49,12 @@ class BoardKnowledge:
         alerts = self.alerts if alert is None else (*self.alerts, (len(self.actions), alert))
         return replace(self, actions=(*self.actions, action), alerts=alerts)
 
+    @property
+    def opponents_alerts(self) -> tuple[tuple[int, str], ...]:
+        """The alerts on the opponents' calls: what our bots read as explained, never as natural
+        (our side's calls, ours and partner's, are read in our own system)."""
+        return tuple((i, text) for i, text in self.alerts if self.dealer.after(i).side != self.seat.side)
+
     def without_last(self) -> BoardKnowledge:
         """The board before its last action (and that action's alert)."""
         n = len(self.actions) - 1

@@ -118,8 +118,7 @@ def infer_constraints(auction: Auction, system: System | str | None = None,
     ctx = _context(context, system)
     sys = _system(system, ctx)
     _, history = sys.analyze(auction.dealer, tuple(auction.calls), ctx)
-    alerted = {index for index, _ in ctx.alerts}
-    return combine_meanings([m for i, m in enumerate(history) if i not in alerted])
+    return combine_meanings(history)
 
 
 class Bidder:

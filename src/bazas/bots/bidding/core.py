@@ -651,6 +651,20 @@ class SanityLayer(Protocol):
         """The call when no table row fits the hand."""
 
 
+def _read_as_alerted(m: CallMeaning, text: str) -> CallMeaning:
+    """An outside program's alerted call, read as its explanation says: artificial, promising
+    nothing this system can check (its own words are the meaning), so never read as natural:
+    no suit shown, no strength (issue 9, "Alerts both ways").
+
+    >>> from bazas.engine.calls import parse_call
+    >>> m = CallMeaning(0, Seat.N, parse_call("2D"), ("weak2",), UNCONSTRAINED, "", "Weak two", preempt=True)
+    >>> r = _read_as_alerted(m, "Multi: a weak two in a major")
+    >>> r.artificial, r.in_system, r.en, r.constraints == UNCONSTRAINED
+    (True, False, 'Multi: a weak two in a major', True)
+    """
+    return CallMeaning(m.index, m.seat, m.call, (), UNCONSTRAINED, text, text, artificial=True)
+
+
 class System:
     """A bidding system: an ordered rule table plus the machinery to choose and explain calls."""
 
@@ -713,11 +727,14 @@ class System:
             k = 0
             base = (Auction(dealer), ())
         auction, history = base
+        alerted = dict(context.alerts)
         for i in range(k, len(calls)):
             sit = Situation(self, auction, context, history)
             call = calls[i]
             auction.check(call)
             m = self.meaning(sit, call)
+            if alerted and i in alerted:
+                m = _read_as_alerted(m, alerted[i])
             auction = auction.apply(call)
             history = (*history, m)
             self._store((dealer, calls[:i + 1], context), (auction, history))
