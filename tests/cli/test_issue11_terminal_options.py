@@ -89,3 +89,14 @@ def test_issue11_you_may_bid_a_nullo_as_dealer_at_the_terminal_table() -> None:
     assert table.run() == 0
     text = out.getvalue()
     assert "not legal" not in text and "1NU" in text
+
+
+def test_issue11_three_handed_terminal_shows_the_score_sheet_on_request() -> None:
+    """``score`` at the three-handed prompt prints the per-player sheet, as ``play --help`` says."""
+    from bazas.cli.three_handed import play_terminal
+
+    said: list[str] = []
+    assert play_terminal(5, Seat.N, 1, "fast", 0.02, io.StringIO("score\nquit\n"), said.append) == 0
+    text = "\n".join(said)
+    assert "not a call" not in text
+    assert text.count("Three-handed Auction Bridge — players N, E, S (dummy hand W)") == 2  # asked, then at the end

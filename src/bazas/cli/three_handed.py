@@ -266,7 +266,7 @@ def play_terminal(seed: int, dealer: Seat, deals: int | None, strength: str, bud
     results: list[ThreeHandedResult] = []
     lines = iter(stream.readline, "")
     write(f"bazas — three-handed Auction, seed {seed}. You are S; N and E are bots; the dummy hand is W, "
-          "face down until the auction ends. Type calls (1S, P, X), cards (SA), 'auto' or 'quit'.")
+          "face down until the auction ends. Type calls (1S, P, X), cards (SA), 'auto', 'score' or 'quit'.")
 
     def ask(kind: str, what: Any, legal: list[Any]) -> Any:
         write(f"Your hand: {what}" if kind == "call" else
@@ -282,6 +282,9 @@ def play_terminal(seed: int, dealer: Seat, deals: int | None, strength: str, bud
                 raise KeyboardInterrupt
             if text.lower() == "auto":
                 return None
+            if text.lower() == "score":  # the per-player sheet so far (as at the four-player table)
+                write(render(sheet, scored, results))
+                continue
             try:
                 action = parse_action(text)
             except BazasError as exc:
