@@ -23,7 +23,9 @@ from .harness import Client, ServerProcess, token
 
 pytestmark = pytest.mark.xdist_group("match_abuse")
 
-UNTRUSTED = {"BAZAS_TRUSTED_CLIENTS": "", "BAZAS_WS_PER_ADDRESS": "6", "BAZAS_TABLES_BURST": "200"}
+UNTRUSTED = {"BAZAS_TRUSTED_CLIENTS": "", "BAZAS_WS_PER_ADDRESS": "6", "BAZAS_TABLES_BURST": "200",
+             "BAZAS_NAMES_BURST": "3", "BAZAS_NAMES_PER_MINUTE": "0.001",
+             "BAZAS_HINTS_BURST": "2", "BAZAS_HINTS_PER_MINUTE": "0.001"}
 
 
 @pytest.fixture(scope="module")
@@ -254,3 +256,38 @@ def test_issue13_7_team_names_with_nul_or_terminal_escapes_are_refused(strict: S
     r = httpx.post(f"{strict.http}/api/matches", json={"pbn": "[Board \"1\"]\u0000"}, timeout=30)
     assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "pbn"]
     assert strict.get("/api/health/matches").json()["loaded"] == before  # nothing created
+
+
+def test_issue13_1_5_a_match_seat_has_the_tables_hint_and_name_allowances(strict: ServerProcess) -> None:
+    """Issues 13 points 1 and 5 at a match's seat: name changes and hints are counted per seat as
+    at a table (3 names and 2 hints here, the rest refused ``busy``), and only allowed names are shown."""
+    async def run() -> None:
+        created = create_match(strict, boards=1, seats={"1N": "open"})
+        link = created["links"]["1N"]
+        async with Client(strict, side(link), token(link), name="1N") as north:
+            await north.until(lambda m: m["table"]["you"] == "N" and m["table"]["actor"] == "N")
+            start = len(north.messages)
+            for i in range(10):
+                await north.send({"type": "name", "name": f"Norte {i}"})
+            for _ in range(6):
+                await north.send({"type": "hint"})
+
+            def counted() -> tuple[int, int, int]:
+                got = north.messages[start:]
+                busy = [m for m in got if m["type"] == "error" and m["code"] == "busy"]
+                hints = [m for m in got if m["type"] == "hint"]
+                others = [m for m in got if m["type"] == "error" and m["code"] != "busy"]
+                return len(busy), len(hints), len(others)
+
+            for _ in range(1200):  # a hint may wait for the workers to start on a loaded machine
+                busy, hints, others = counted()
+                if busy + hints + others >= 7 + 6:
+                    break
+                await asyncio.sleep(0.05)
+            busy, hints, others = counted()
+            # 7 name changes refused; of 6 hints at most 2 answered (the allowance), every other one
+            # refused busy (past the allowance, or while one was being prepared).
+            assert others == 0 and hints <= 2 and busy == 7 + (6 - hints), north.messages[start:]
+            names = {m["table"]["seats"]["N"]["name"] for m in north.messages[start:] if m["type"] == "state"}
+            assert names <= {"1N", "Norte 0", "Norte 1", "Norte 2"}, names
+    asyncio.run(run())
