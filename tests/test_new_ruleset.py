@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -83,6 +84,17 @@ def test_issue7_new_game_with_the_bots_cli() -> None:
     assert "double-bonus-rubber" in auto.stdout
     with_bots = bot_for("double-bonus-rubber", "baseline")
     assert with_bots is not None
+
+
+def test_issue7_new_game_with_bazas_play() -> None:
+    """``bazas play``: a person (here 'auto' for every action) plays the game against the bots, and
+    the sheet is the new game's (an unfinished rubber's part score or game doubled: 2 x 100, 2 x 300)."""
+    played = bazas("play", "--ruleset", "double-bonus-rubber", "--deals", "1", "--seed", "3", "--dealer", "N",
+                   "--strength", "baseline", "--budget", "0.01", stdin="auto\n" * 200)
+    assert played.returncode == 0, played.stderr
+    assert "Score sheet — double-bonus-rubber" in played.stdout
+    unfinished = re.findall(r"(part score|game): (\d+) to", played.stdout)
+    assert all(int(points) == {"part score": 200, "game": 600}[what] for what, points in unfinished), unfinished
 
 
 @pytest.mark.timeout(180)
