@@ -79,10 +79,21 @@ export function seatName(seat) {
   return t(`seat.long.${seat}`);
 }
 
-/** Strain for display: a suit shape, or NT / ST. */
+/** Strain for display: a suit shape, or NT / ST; Royal Auction's royal spades R♠ and the nullo
+ * ("Nullo" / "Nulo") of the games that have them (issue 11). */
 export function strainHTML(strain) {
   if (strain === "NT" || strain === "N") return `<span class="nt">${t("strain.NT")}</span>`;
+  if (strain === "RS") return `<span class="royal" title="${t("strain.RS.name")}">R${suitIcon("S")}</span>`;
+  if (strain === "NU") return `<span class="nullo">${t("strain.NU")}</span>`;
   return suitIcon(strain);
+}
+
+/** A strain as plain text: ♠, NT / ST, R♠, Nullo / Nulo. */
+function strainText(s) {
+  if (s === "NT") return t("strain.NT");
+  if (s === "NU") return t("strain.NU");
+  if (s === "RS") return "R♠";
+  return { S: "♠", H: "♥", D: "♦", C: "♣" }[s];
 }
 
 /** A call as HTML: 1♠, 3ST, Paso, Doblo, Redoblo. */
@@ -97,14 +108,13 @@ export function callHTML(call, { short = false } = {}) {
 /** A call as plain text (aria labels, titles). */
 export function callText(call) {
   if (call === "P" || call === "X" || call === "XX") return t(`call.${call}`);
-  const s = call.slice(1);
-  return call[0] + (s === "NT" ? t("strain.NT") : { S: "♠", H: "♥", D: "♦", C: "♣" }[s]);
+  return call[0] + strainText(call.slice(1));
 }
 
 /** A contract ("4SX", "3NTXX") as HTML. */
 export function contractHTML(contract) {
   if (!contract) return "";
-  const m = /^([1-7])(NT|[CDHS])(X{0,2})$/.exec(contract);
+  const m = /^([1-7])(NT|NU|RS|[CDHS])(X{0,2})$/.exec(contract);
   if (!m) return contract;
   const dbl = m[3] ? `<span class="dbl-mark">${m[3] === "X" ? t("contract.X") : t("contract.XX")}</span>` : "";
   return `<span class="contract">${m[1]}${strainHTML(m[2])}${dbl}</span>`;
@@ -112,7 +122,7 @@ export function contractHTML(contract) {
 
 export function contractText(contract) {
   if (!contract) return "";
-  const m = /^([1-7])(NT|[CDHS])(X{0,2})$/.exec(contract);
+  const m = /^([1-7])(NT|NU|RS|[CDHS])(X{0,2})$/.exec(contract);
   if (!m) return contract;
   return callText(m[1] + m[2]) + (m[3] || "");
 }

@@ -4,9 +4,11 @@
 // C corazones ♥, P picas ♠ (1C is one heart, CA the ace of hearts); S and H still mean ♠ and ♥.
 
 const SUIT_CHARS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
-const STRAINS = { ...SUIT_CHARS, N: "NT", NT: "NT", ST: "NT", SA: "NT", NOTRUMP: "NT" };
+// Royal Auction's royal spades ("lilies") and the nullo (issue 11); the server says which are legal.
+const OWN = { RS: "RS", L: "RS", LILY: "RS", LILIES: "RS", ROYAL: "RS", ROYALS: "RS", PR: "RS", NU: "NU", NULLO: "NU", NULLOS: "NU", NULO: "NU", NULOS: "NU" };
+const STRAINS = { ...SUIT_CHARS, N: "NT", NT: "NT", ST: "NT", SA: "NT", NOTRUMP: "NT", ...OWN };
 const SUIT_CHARS_ES = { ...SUIT_CHARS, T: "C", D: "D", C: "H", P: "S" };
-const STRAINS_ES = { ...STRAINS, ...SUIT_CHARS_ES };
+const STRAINS_ES = { ...STRAINS, ...SUIT_CHARS_ES, ...OWN };
 const suitsOf = (lang) => (lang === "es" ? SUIT_CHARS_ES : SUIT_CHARS);
 const WORDS = {
   P: "P", PASS: "P", PASO: "P", PA: "P", "-": "P",

@@ -68,10 +68,24 @@ export function auctionHTML(calls, dealer, { live = false, big = false, vulnerab
  * call tapped once on a touch screen, waitingFor: the name of whoever is to call, calls: the
  * auction so far (the levels below its last bid are marked "spent")}.
  */
-export function bidBoxHTML({ legal, myTurn, hint, selected, waitingFor, calls = [] }) {
-  // rows of levels no bid can reach any more (the last bid is higher): folded away on a phone
+/**
+ * The denominations of the box's columns, lowest first: the game's own when it has them (issue 11:
+ * Royal Auction's S, C, D, H, RS, NT and the nullo NU, from the facts' `denominations`), else the
+ * five strains.
+ */
+export function boxStrains(facts) {
+  const own = facts?.denominations;
+  return Array.isArray(own) && own.length ? own.map((d) => d.code) : STRAINS;
+}
+
+export function bidBoxHTML({ legal, myTurn, hint, selected, waitingFor, calls = [], strains = STRAINS, byValue = false }) {
+  // rows of levels no bid can reach any more (the last bid is higher): folded away on a phone;
+  // when bids rank by their value (Royal Auction) a lower level may still be enough: rows with no
+  // legal bid are folded instead, on the player's turn
   const last = [...calls].reverse().find((c) => /^[1-7]/.test(c));
-  const open = last ? Number(last[0]) + (last.endsWith("NT") ? 1 : 0) : 1;
+  const open = byValue
+    ? (myTurn ? Math.min(8, ...[...legal].filter((c) => /^[1-7]/.test(c)).map((c) => Number(c[0]))) : 1)
+    : last ? Number(last[0]) + (last.endsWith("NT") ? 1 : 0) : 1;
   const btn = (call, extra = "") => {
     const ok = myTurn && legal.has(call);
     const sel = selected === call ? " selected" : "";
@@ -80,14 +94,15 @@ export function bidBoxHTML({ legal, myTurn, hint, selected, waitingFor, calls = 
   };
   let grid = "";
   for (let level = 1; level <= 7; level++) {
-    grid += `<div class="bb-row${level < open ? " spent" : ""}" data-level="${level}">${STRAINS.map((s) => btn(`${level}${s}`, `strain-${s}`)).join("")}</div>`;
+    grid += `<div class="bb-row${level < open ? " spent" : ""}" data-level="${level}">${strains.map((s) => btn(`${level}${s}`, `strain-${s}`)).join("")}</div>`;
   }
   const special = `<div class="bb-special">${btn("P", "special pass")}${btn("X", "special dbl")}${btn("XX", "special rdbl")}</div>`;
   const title = `<h2 class="bb-title"><span>${myTurn ? t("bid.yourCall") : t("bid.box")}</span><span class="muted">${myTurn ? "" : t("bid.wait", { seat: waitingFor })}</span></h2>`;
   const confirm = selected
     ? `<div class="bb-confirm"><span>${callHTML(selected)}</span> <span class="bb-meaning" id="bb-meaning"></span><button type="button" class="btn primary" id="bb-ok">${t("bid.confirm", { call: callText(selected) })}</button></div>`
     : "";
-  return `${title}<div class="bb-grid">${grid}</div>${special}${confirm}`;
+  const cols = strains.length === STRAINS.length ? "" : ` cols-${strains.length}`;
+  return `${title}<div class="bb-grid${cols}">${grid}</div>${special}${confirm}`;
 }
 
 /** A range [min, max] as text: "12–14", or "5+" when the top is no limit (37 points, 13 cards). */
@@ -138,5 +153,7 @@ export function genericMeaning(call) {
   if (call === "XX") return t("meaning.XX");
   const level = Number(call[0]);
   const strain = call.slice(1);
+  if (strain === "NU") return t("meaning.nullo", { tricks: level + 6, most: 7 - level });
+  if (strain === "RS") return t("meaning.bid", { tricks: level + 6, strain: t("meaning.royal") });
   return t("meaning.bid", { tricks: level + 6, strain: strain === "NT" ? t("meaning.nt") : t("meaning.trumps", { suit: t(`suit.${strain}`) }) });
 }

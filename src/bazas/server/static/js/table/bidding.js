@@ -2,7 +2,7 @@
 // shown in a tip on hover/focus/tap and under the selected bid.
 import { callHTML, seatName } from "../i18n.js";
 import { app, legalSet, me, myTurn, send } from "./store.js";
-import { bidBoxHTML, callerOf, explanationText, genericMeaning } from "./auction.js";
+import { bidBoxHTML, boxStrains, callerOf, explanationText, genericMeaning } from "./auction.js";
 import { dealKey } from "./model.js";
 import { playerName } from "./seats.js";
 
@@ -18,7 +18,7 @@ export function renderBidBox() {
     return;
   }
   box.classList.toggle("waiting", !myTurn());
-  box.innerHTML = bidBoxHTML({ legal: legalSet(), myTurn: myTurn(), hint: app.hint?.action, selected: app.selectedBid, waitingFor: playerName(v.turn), calls: v.calls || [] });
+  box.innerHTML = bidBoxHTML({ legal: legalSet(), myTurn: myTurn(), hint: app.hint?.action, selected: app.selectedBid, waitingFor: playerName(v.turn), calls: v.calls || [], strains: boxStrains(app.facts), byValue: app.facts?.bid_order === "value" });
   if (app.selectedBid) explainInto(app.selectedBid, $("#bb-meaning"));
 }
 

@@ -2,7 +2,7 @@
 // side panels (this deal, the auction, the score, the analysis, invitations) and the connection.
 import { escapeHTML } from "../common.js";
 import { contractHTML, lang, seatLetter, seatName, t } from "../i18n.js";
-import { otherSide, sideOf, tricksNeeded, vulKey } from "../bridge.js";
+import { isNullo, otherSide, sideOf, tricksNeeded, vulKey } from "../bridge.js";
 import { rulesetName } from "../facts.js";
 import { renderAnalysis } from "../review.js";
 import { renderScoreMini, renderScoreSheet } from "../score.js";
@@ -47,8 +47,10 @@ export function renderContractBox() {
     const side = sideOf(v.declarer);
     const need = tricksNeeded(v.contract);
     lines.push(`<div class="kv"><span>${t("info.contract")}</span><b>${contractHTML(v.contract)} ${t("info.by", { seat: seatName(v.declarer) })}</b></div>`);
-    lines.push(`<div class="kv"><span>${t("info.tricksDecl")}</span><b class="tricks-count" data-side="${side}">${v.won[side]} / ${need}</b></div>`);
-    lines.push(`<div class="kv"><span>${t("info.tricksDef")}</span><b>${v.won[otherSide(side)]} / ${14 - need}</b></div>`);
+    // at a nullo (issue 11) the declarer's side must LOSE `need` tricks: it may win at most 13 - need
+    const nullo = isNullo(v.contract);
+    lines.push(`<div class="kv"><span>${t("info.tricksDecl")}</span><b class="tricks-count" data-side="${side}">${v.won[side]} / ${nullo ? `≤${13 - need}` : need}</b></div>`);
+    lines.push(`<div class="kv"><span>${t("info.tricksDef")}</span><b>${v.won[otherSide(side)]}${nullo ? "" : ` / ${14 - need}`}</b></div>`);
   } else if (v.passed_out) {
     lines.push(`<div class="kv"><b>${t("result.passedOut")}</b></div>`);
   }
