@@ -88,6 +88,14 @@ test("issue 10 point 1: a board's review has the hand record, both tables' colum
   assert.match(html, /data-table="1" data-step="2" data-total="4"/);
   assert.match(html, /data-table="2" data-step="0" data-total="4"/);
   assert.match(html, /match\.ddPending/); // the analysis is on its way
+  // Issue 10 "LIN export of each board": the board's LIN file and each table's play in BBO's hand viewer.
+  const withLin = { ...review(true), lin: "/api/matches/m1/boards/1.lin" };
+  withLin.tables = withLin.tables.map((r) => ({ ...r, lin: `qx|${r.table === 1 ? "o" : "c"}1|ah|Board 1|mb|1S|` }));
+  const linHTML = board.boardReviewHTML(withLin);
+  assert.match(linHTML, /class="match-board-lin" href="\/api\/matches\/m1\/boards\/1\.lin"/);
+  const viewers = [...linHTML.matchAll(/class="match-hand-viewer"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(viewers, withLin.tables.map((r) => board.HAND_VIEWER + encodeURIComponent(r.lin)));
+  assert.ok(!html.includes("match-hand-viewer") && !html.includes("match-board-lin"));
   assert.equal(board.moveStep(review(true).tables[0], "next", 3), 4);
   assert.equal(board.moveStep(review(true).tables[0], "next", 4), 4);
   assert.equal(board.moveStep(review(true).tables[0], "prev", 0), 0);

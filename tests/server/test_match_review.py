@@ -26,7 +26,9 @@ from bazas.engine.deal import Board, Vulnerability, deal_random
 from bazas.engine.match import Participant
 from bazas.engine.seats import Seat
 from bazas.formats.hand_record import par_text
-from bazas.formats.match_records import dumps_boards, loads_match
+from bazas.formats.match_records import dumps_boards, loads_match, pbn_date
+from bazas.formats.pbn import loads as loads_match_games
+from bazas.storage import Repository
 
 from .harness import Client, ServerProcess, token
 from .test_match_server import audit, stored_prefixes
@@ -120,6 +122,9 @@ def test_seed002_worked_example_through_the_server(tmp_path: Path) -> None:
             assert not data["complete"] and [t["table"] for t in data["tables"]] == [1]
             assert data["tables"][0]["contract"] == "4S" and data["tables"][0]["result"] == "="
             assert "table1_ns" not in data
+            # The board's LIN: not before both tables finished it; the own record's LIN line is its own table's.
+            assert server.get(f"/api/matches/{mid}/boards/1.lin").status_code == 404
+            assert data["lin"] is None and data["tables"][0]["lin"].startswith("qx|o1|")
             # Then table 2 finishes the match's boards and table 1 its last ones.
             await play_tables(clients, lambda: all(c.state is not None and c.state["table"]["status"] == "over"
                                                    for c in clients.values()))
@@ -143,6 +148,14 @@ def test_seed002_worked_example_through_the_server(tmp_path: Path) -> None:
         data = review(server, mid, 1).json()
         assert data["complete"] and (data["table1_ns"], data["table2_ns"], data["imps_a"]) == (420, 170, 6)
         assert [t["calls"] for t in data["tables"]] == [AUCTIONS[1], AUCTIONS[2]]
+        # Issue 10 "LIN export of each board": the board's LIN file, both rooms, = each table's line.
+        lin = server.get(data["lin"])
+        assert data["lin"] == f"/api/matches/{mid}/boards/1.lin" and lin.status_code == 200
+        assert lin.text.splitlines() == [t["lin"] for t in data["tables"]]
+        assert [line[:6] for line in lin.text.splitlines()] == ["qx|o1|", "qx|c1|"]
+        assert "mb|1S|mb|p|mb|4S|" in data["tables"][0]["lin"] and "mb|1S|mb|p|mb|3S|" in data["tables"][1]["lin"]
+        assert "mc|10|" in data["tables"][0]["lin"]
+        assert server.get(f"/api/matches/{mid}/boards/5.lin").status_code == 404
         assert data["deal"] == DEALS[0].to_pbn()
         expected = dds.dd_table(DEALS[0])
         assert data["dd"]["makeable"] == expected.to_dict()
@@ -184,6 +197,23 @@ def test_seed002_worked_example_through_the_server(tmp_path: Path) -> None:
         again = review(server, mid, 1).json()
         assert again == data
         assert server.get("/api/health/matches").json()["loaded"] == 1
+        # The records' [Date] is the day the match was created (kept with the match), not the day
+        # of the export: a match stored as played on another day says that day.
+        pbn_games = loads_match_games(server.get(f"/api/matches/{mid}.pbn").text).games
+        assert {g.tag("Date") for g in pbn_games} == {pbn_date()}
+        repo = Repository.open(f"sqlite:///{server.data_dir / 'bazas.sqlite3'}", migrate=False)
+        try:
+            assert repo.load_table(mid).options["date"] == pbn_date()  # type: ignore[union-attr]
+            repo.set_options(mid, {"date": "2025.12.24"})
+        finally:
+            repo.close()
+        deadline = 60
+        while server.get("/api/health/matches").json()["loaded"] != 0:
+            deadline -= 1
+            assert deadline > 0, "the finished idle match was not unloaded"
+            time.sleep(0.5)
+        assert {g.tag("Date") for g in loads_match_games(server.get(f"/api/matches/{mid}.pbn").text).games} == {"2025.12.24"}
+        assert "<h1>Azul - Rojo · 2025.12.24</h1>" in server.get(f"/api/matches/{mid}/hand-record").text
 
 
 def test_match_from_a_pbn_file_refuses_a_bad_file_naming_where(tmp_path: Path) -> None:

@@ -165,8 +165,9 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
                         spectator_review = await http.get(f"/api/matches/{mid}/boards/{b}")
                         seat_review = await http.get(f"/api/matches/{mid}/boards/{b}",
                                                      headers={"X-Bazas-Key": token(one.url)})
+                        board_lin = await http.get(f"/api/matches/{mid}/boards/{b}.lin")
                         reviews[b] = (spectator_review.status_code, spectator_review.json(),
-                                      seat_review.status_code, seat_review.json())
+                                      seat_review.status_code, seat_review.json(), board_lin.status_code)
                     pbn = (await http.get(f"/api/matches/{mid}.pbn")).text
                     lin = (await http.get(f"/api/matches/{mid}.lin")).text
                     hand_record = (await http.get(f"/api/matches/{mid}/hand-record")).text
@@ -232,7 +233,8 @@ def test_leak_audit_two_people_and_six_bots(match_server: ServerProcess) -> None
         assert set(s["analysed"]) <= set(range(1, done + 1))
         # A board's review: a spectator's only once both tables finished it; table 1's person
         # sees table 1's record of a board it finished, never table 2's before table 2 finished it.
-        for b, (status, review, seat_status, seat_review) in a.get("reviews", {}).items():
+        for b, (status, review, seat_status, seat_review, lin_status) in a.get("reviews", {}).items():
+            assert lin_status == 404 or (lin_status == 200 and b <= done), (b, lin_status, done)
             if status == 200:
                 assert b <= done and review["complete"]
                 assert [r["table"] for r in review["tables"]] == [1, 2]

@@ -41,6 +41,8 @@ from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState, Event
 from bazas.engine.table import Command, Table, TableDeal
 from bazas.engine.views import view_of
+from bazas.formats.lin import board_lin
+from bazas.formats.match_records import ROOMS
 from bazas.formats.pbn import PbnGame
 from bazas.storage import Append, DealRecord, EventRecord, hash_token
 
@@ -456,7 +458,11 @@ class MatchActor:
         for t in tables:
             result = match.result(board, t)
             assert result is not None
-            records.append(table_record(result, self.tables[t].analysis.get(board)))
+            # The table's play as one LIN line (what BBO's hand viewer replays).
+            lin = board_lin(result.state.deal, board, state=result.state, room=t,
+                            names=[p.name for p in match.table(t).players],
+                            title=f"bazas match {self.id} {ROOMS[t]} room")
+            records.append({**table_record(result, self.tables[t].analysis.get(board)), "lin": lin})
         dd = next((r["analysis"] for r in records if r["analysis"] is not None), None)
         b = Board(board)
         out: dict[str, Any] = {
@@ -464,6 +470,7 @@ class MatchActor:
             "deal": match.deal_of(board).to_pbn(), "all_hands": records[0]["replay"]["all_hands"],
             "complete": match.is_complete(board), "teams": {"A": match.teams[0], "B": match.teams[1]},
             "dd": None if dd is None else {"makeable": dd["makeable"], "par": dd["par"]},
+            "lin": f"/api/matches/{self.id}/boards/{board}.lin" if match.is_complete(board) else None,
             "analysis_pending": self.hub.settings.analysis and any(r["analysis"] is None for r in records),
             "tables": records,
         }

@@ -24,7 +24,7 @@ from typing import Any
 from bazas.engine.match import MAX_BOARDS, Match, command_from_dict_at, deal_boards
 from bazas.engine.seats import SEATS
 from bazas.engine.table import Player
-from bazas.formats.match_records import load_boards
+from bazas.formats.match_records import load_boards, pbn_date
 from bazas.storage import hash_token
 
 from .hub import Hub
@@ -112,7 +112,8 @@ class MatchHub:
         match_id = secrets.token_urlsafe(9)
         tokens = {name: secrets.token_urlsafe(16) for name, kind in kinds.items() if kind == "open"}
         options: dict[str, Any] = {"lang": request.lang,
-                                   "tokens": {hash_token(tok): name for name, tok in tokens.items()}}
+                                   "tokens": {hash_token(tok): name for name, tok in tokens.items()},
+                                   "date": pbn_date()}  # the day the match was played: its records' [Date]
         if request.bot_seconds is not None:
             options["bot_seconds"] = float(request.bot_seconds)
         if request.pbn is not None and request.pbn.strip():

@@ -51,11 +51,18 @@ log = logging.getLogger("bazas.server.match")
 MAX_BACKLOG = 500
 
 
-def completed_record(match: Match, match_id: str) -> MatchRecord:
-    """The record of the boards both tables have finished (never a board one table still plays)."""
-    record = record_of_match(match, event=f"bazas match {match_id}")
+def completed_record(match: Match, match_id: str, date: str | None = None) -> MatchRecord:
+    """The record of the boards both tables have finished (never a board one table still plays);
+    ``date``: the day the match was created (PBN ``[Date]``; a match stored without one: today)."""
+    record = record_of_match(match, event=f"bazas match {match_id}", date=date)
     done = match.complete_boards
     return dataclasses.replace(record, played=tuple(p for p in record.played if p.board <= done))
+
+
+def match_date(actor: MatchActor) -> str | None:
+    """The PBN date the match was created on (stored in its options), if it has one."""
+    date = actor.options.get("date")
+    return date if isinstance(date, str) else None
 
 
 def install_match_routes(app: FastAPI, static_dir: Path) -> None:
@@ -112,21 +119,21 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
     @app.get("/api/matches/{match_id}.pbn")
     async def match_pbn(match_id: str, request: Request) -> Response:
         actor = await match_or_404(request, match_id)
-        text = dumps_match(completed_record(actor.match, match_id))
+        text = dumps_match(completed_record(actor.match, match_id, match_date(actor)))
         return PlainTextResponse(text, media_type="application/x-pbn",
                                  headers={"Content-Disposition": f'attachment; filename="bazas-match-{match_id}.pbn"'})
 
     @app.get("/api/matches/{match_id}.lin")
     async def match_lin(match_id: str, request: Request) -> Response:
         actor = await match_or_404(request, match_id)
-        return PlainTextResponse(record_lin(completed_record(actor.match, match_id)))
+        return PlainTextResponse(record_lin(completed_record(actor.match, match_id, match_date(actor))))
 
     @app.get("/api/matches/{match_id}/hand-record", include_in_schema=False)
     async def match_hand_record(match_id: str, request: Request, lang: str = "en") -> Response:
         """The printable hand record of the boards both tables finished: hands, double-dummy
         table and par (once analysed), both rooms' results."""
         actor = await match_or_404(request, match_id)
-        record = completed_record(actor.match, match_id)
+        record = completed_record(actor.match, match_id, match_date(actor))
         lang = lang if lang in ("es", "en") else "en"
         double_dummy, par = {}, {}
         for board in range(1, actor.match.complete_boards + 1):
@@ -134,9 +141,22 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
             if analysis is not None:
                 double_dummy[board] = dd_from_dict(analysis["makeable"])
                 par[board] = par_text(analysis["par"], lang)
-        title = " - ".join(actor.match.teams)
+        title = " - ".join(actor.match.teams) + (f" · {record.date}" if record.date else "")
         boards = record_boards(record, double_dummy=double_dummy, par=par, lang=lang)
         return HTMLResponse(hand_record_html(boards, title=title, lang=lang))
+
+    @app.get("/api/matches/{match_id}/boards/{board}.lin")
+    async def match_board_lin(match_id: str, board: int, request: Request) -> Response:
+        """Board ``board`` as LIN (both rooms, one line each), once both tables finished it."""
+        actor = await match_or_404(request, match_id)
+        if not 1 <= board <= actor.match.boards:
+            raise HTTPException(404, f"match {match_id} has boards 1 to {actor.match.boards}, not {board}")
+        if not actor.match.is_complete(board):
+            raise HTTPException(404, f"board {board} is not finished at both tables yet")
+        record = completed_record(actor.match, match_id, match_date(actor))
+        record = dataclasses.replace(record, played=tuple(p for p in record.played if p.board == board))
+        return PlainTextResponse(record_lin(record), headers={
+            "Content-Disposition": f'attachment; filename="bazas-match-{match_id}-{board}.lin"'})
 
     @app.get("/api/matches/{match_id}/boards/{board}")
     async def match_board(match_id: str, board: int, request: Request) -> dict[str, Any]:

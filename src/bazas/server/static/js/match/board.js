@@ -2,8 +2,9 @@
 // and each table's auction and play side by side, replayed card by card. `review` is
 // GET /api/matches/{id}/boards/{n} (docs/protocol.md, "Matches"): {board, dealer, vulnerability,
 // all_hands, complete, dd: {makeable, par} | null, analysis_pending, tables: [{table, contract,
-// declarer, result, score_ns, lead, calls, claim, replay: {all_hands, tricks, current}, analysis}],
-// and once both tables finished it table1_ns, table2_ns, difference, imps_a}. The server sends
+// declarer, result, score_ns, lead, calls, claim, replay: {all_hands, tricks, current}, analysis, lin}],
+// and once both tables finished it table1_ns, table2_ns, difference, imps_a and lin (the board's
+// LIN file)}. Each table's `lin` line opens in BBO's hand viewer. The server sends
 // only the tables the reader may see: both once the board is complete, else the reader's own.
 // Pure (strings in, HTML out) apart from `fetchBoard`.
 import { escapeHTML } from "../common.js";
@@ -13,6 +14,9 @@ import { ddTable, parLine, playedSequence, playRecord, replayAt } from "../revie
 import { auctionHTML } from "../table/auction.js";
 import { handHTML } from "../table/hands.js";
 import { replayMove } from "../table/model.js";
+
+/** BBO's hand viewer (https://www.bridgebase.com/tools/hvdoc.html): `?lin=` takes a LIN line. */
+export const HAND_VIEWER = "https://www.bridgebase.com/tools/handviewer.html?lin=";
 
 const STEP_ICONS = { first: "«", prev: "◀", next: "▶", last: "»" };
 
@@ -85,6 +89,9 @@ export function tableColumnHTML(review, rec, step) {
     + `${STEP_ICONS[k]}</button>`).join("");
   const claim = rec.claim ? `<p class="muted small">${escapeHTML(t("match.claimed", { seat: seatName(rec.claim.seat), tricks: rec.claim.tricks }))}</p>` : "";
   const score = `<span class="match-score">${escapeHTML(t("match.nsScore", { score: rec.score_ns }))}</span>`;
+  // This table's play in BBO's hand viewer (the LIN line travels in the link; nothing is sent before a click).
+  const viewer = rec.lin ? `<p class="small"><a class="match-hand-viewer" target="_blank" rel="noopener noreferrer" `
+    + `href="${escapeHTML(HAND_VIEWER + encodeURIComponent(rec.lin))}">${escapeHTML(t("match.handViewer"))}</a></p>` : "";
   return `<div class="match-table-review" data-table="${rec.table}" data-step="${r.step}" data-total="${r.total}">
     <h4>${escapeHTML(t("match.atTable", { table: rec.table }))}: ${resultHTML(rec)} · ${score}</h4>
     ${auctionHTML(rec.calls || [], review.dealer, { vulnerable: vulnerable(review.vulnerability) })}
@@ -92,6 +99,7 @@ export function tableColumnHTML(review, rec, step) {
     <div class="replay">${buttons(["first", "prev"])}
       <span class="replay-pos">${escapeHTML(t("review.step", { n: r.step, total: r.total }))}</span>${buttons(["next", "last"])}</div>
     ${claim}${playRecord(rec.replay, rec.analysis, r.step)}` : ""}
+    ${viewer}
   </div>`;
 }
 
@@ -103,7 +111,7 @@ export function boardReviewHTML(review, steps = {}) {
     : t("match.ownOnly");
   const cols = (review.tables || []).map((rec) => tableColumnHTML(review, rec, steps[rec.table] || 0)).join("");
   return `<div class="match-board-review" data-board="${review.board}" data-complete="${review.complete ? 1 : 0}">
-    <p class="match-board-head">${escapeHTML(head)}</p>
+    <p class="match-board-head">${escapeHTML(head)}${review.lin ? ` · <a class="match-board-lin" href="${escapeHTML(review.lin)}" download>${escapeHTML(t("match.boardLin"))}</a>` : ""}</p>
     <div class="match-board-top" style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">
       ${handRecordHTML(review)}${ddHTML(review)}</div>
     <div class="match-board-tables" style="display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:12px">${cols}</div>
