@@ -200,11 +200,6 @@ def played_cards(view: dict[str, Any]) -> set[str]:
     return out
 
 
-def dom_cards(page: Page) -> list[str]:
-    """Every card named anywhere in the page's DOM (cards, chips, trick, replay, record...)."""
-    return page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")  # type: ignore[no-any-return]
-
-
 def open_seat(context: BrowserContext, base: str, link: str, frames: list[str] | None = None) -> Page:
     """Open a seat's link (or a spectator's) and wait for the first state; ``frames`` collects
     every WebSocket message the page receives."""

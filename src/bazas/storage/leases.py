@@ -141,13 +141,6 @@ class Leases:
             conn.execute(text("DELETE FROM table_leases WHERE table_id = :t AND owner = :o"),
                          {"t": table_id, "o": self.owner})
 
-    def owner_of(self, table_id: str) -> tuple[str, bool] | None:
-        """``(owner, live)`` of ``table_id``'s lease (None: no lease)."""
-        with self.engine.connect() as conn:
-            row = conn.execute(text("SELECT owner, expires_at >= now() FROM table_leases WHERE table_id = :t"),
-                               {"t": table_id}).first()
-        return None if row is None else (str(row[0]), bool(row[1]))
-
     # -- the heartbeat ----------------------------------------------------------------------------
     def renew(self) -> Renewal:
         """Push our leases (and our membership) forward; what we still hold and what is wanted."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import NamedTuple
 
-from ..calls import Contract, Doubling, Strain
+from ..calls import Contract, Doubling
 from ..deal import Deal, Vulnerability
 from ..errors import ScoringError
 from ..honours import Honours, count
@@ -151,10 +151,6 @@ class DealResult:
     @property
     def passed_out(self) -> bool:
         return self.contract is None
-
-    @property
-    def declarer_side(self) -> Side | None:
-        return None if self.declarer is None else self.declarer.side
 
     def honour_holding(self) -> Honours | None:
         """Who held the honours of the contract's strain (None when unknown or passed out)."""
@@ -588,8 +584,3 @@ def check_tricks(tricks: int) -> None:
     """Raise :class:`ScoringError` unless 0 <= tricks <= 13."""
     if not 0 <= tricks <= 13:
         raise ScoringError(f"tricks must be 0-13, not {tricks}")
-
-
-def strain_table(values: Mapping[Strain, int]) -> tuple[int, int, int, int, int]:
-    """A per-strain table (C, D, H, S, NT) from a mapping; every strain must be present."""
-    return (values[Strain.C], values[Strain.D], values[Strain.H], values[Strain.S], values[Strain.NT])
