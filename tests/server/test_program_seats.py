@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import threading
 import time
 from collections.abc import Iterator
@@ -316,6 +317,23 @@ async def _alerts_scenario(tmp_path: Path) -> None:
         # The person's 2C keeps the system's meaning (an alert too: it is artificial); West's pass is no alert.
         assert person_state["explanations"][0]["artificial"] is True
         assert not (person_state["explanations"][1] or {}).get("artificial")
+        # The alert is part of the call in the table's log: a restarted server has it.
+        assert actor.table.alerts == ((2, AlertingClient.EXPLANATION),)
+        client_task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await client_task
+        client_task = None
+        await hub.close()
+        hub = Hub(dataclasses.replace(settings, resume=True))
+        await hub.start()
+        again = await hub.get(created.table_id)
+        assert again is not None and again.table.alerts == ((2, AlertingClient.EXPLANATION),)
+        assert again.bot_context().alerts == ((2, AlertingClient.EXPLANATION),)
+        watcher_socket = RecordingSocket()
+        watcher = Connection(watcher_socket, None)  # type: ignore[arg-type]
+        again.submit(lambda: again.connect(watcher))
+        await _until(lambda: shown() is not None)
+        assert (shown() or {}).get("en") == AlertingClient.EXPLANATION
     finally:
         if client_task is not None:
             client_task.cancel()
@@ -328,5 +346,6 @@ def test_program_seat_alerts_go_both_ways_at_a_server_table(tmp_path: Path) -> N
     """Issue 9, "Alerts both ways", at the server's program seats: our artificial call (a person's
     Stayman 2C) reaches the program alerted with its meaning; the program's alerted call is shown to
     the people at the table as an alert with the program's explanation and reaches the bots'
-    context as alerted (so never read as natural); a refused alerted call leaves no alert."""
+    context as alerted (so never read as natural); a refused alerted call leaves no alert; the
+    alert is stored with the call and is still there after a restart."""
     asyncio.run(_alerts_scenario(tmp_path))

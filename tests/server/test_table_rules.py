@@ -315,3 +315,30 @@ def test_commands_as_data_and_replay() -> None:
 def test_duplicate_is_not_a_one_table_game() -> None:
     with pytest.raises(InvalidNotation, match="two tables"):
         Table.create("duplicate", [Player.bot()] * 4)
+
+
+def test_laws_40b_an_alert_is_part_of_the_call_kept_with_the_deal() -> None:
+    """Issue 9 (alerts stored with the table): an alerted call's explanation is kept with the deal
+    in play, stored in the command's data and replayed; an undo that takes the call back takes its
+    alert, and the next deal starts with none."""
+    t = table("bbhb")
+    t, _ = t.handle(Act(N, parse_call("2D"), alert="Multi: a weak two in a major"))
+    t = act(t, "P")
+    t, _ = t.handle(Act(S, parse_call("2H")))
+    assert t.alerts == ((0, "Multi: a weak two in a major"),)
+    command = Act(W, parse_call("3C"), alert="both minors")
+    data = command_to_dict(command)
+    assert data["alert"] == "both minors" and command_from_dict(data) == command
+    t, _ = t.handle(command)
+    assert t.alerts == ((0, "Multi: a weak two in a major"), (3, "both minors"))
+    commands: list[Command] = [DealCards(DEAL), Act(N, parse_call("2D"), alert="Multi: a weak two in a major"),
+                               Act(E, parse_call("P")), Act(S, parse_call("2H")), command]
+    replayed = Table.replay(t.config(), [command_from_dict(command_to_dict(c)) for c in commands])
+    assert replayed == t
+    t, _ = t.handle(Undo(S))     # S takes back 2H (bots answer at once): W's 3C goes with it
+    assert t.current is not None and [str(c) for c in t.current.auction.calls] == ["2D", "P"]
+    assert t.alerts == ((0, "Multi: a weak two in a major"),)
+    t = play_out(act(t, "3S", "P", "P", "P"))
+    t, _ = t.handle(Next(S))
+    t, _ = t.handle(DealCards(DEAL))
+    assert t.alerts == ()

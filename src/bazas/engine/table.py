@@ -46,7 +46,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
-from .calls import Bid, Double, Pass, Redouble
+from .calls import Bid, Call, Double, Pass, Redouble
 from .cards import Card
 from .deal import Deal, Vulnerability
 from .errors import BazasError, GameOver, InvalidClaim, InvalidNotation, WrongTurn
@@ -164,11 +164,14 @@ class Join:
 @dataclass(frozen=True, slots=True)
 class Act:
     """A call or a card by ``seat`` (declarer also sends dummy's cards). ``expect``: the table
-    version the decision was made for; an older one is refused as stale (bots)."""
+    version the decision was made for; an older one is refused as stale (bots). ``alert``: the
+    explanation of an alerted call, in the caller's words (an outside program's; it is kept with
+    the deal, :attr:`Table.alerts`)."""
 
     seat: Seat
     action: Action
     expect: int | None = None
+    alert: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +224,8 @@ def command_to_dict(command: Command) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "act", "seat": command.seat.name, "action": str(command.action)}
         if command.expect is not None:
             out["expect"] = command.expect
+        if command.alert is not None:
+            out["alert"] = command.alert
         return out
     if isinstance(command, Claim):
         claim: dict[str, Any] = {"type": "claim", "seat": command.seat.name, "tricks": command.tricks}
@@ -251,8 +256,9 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
         if kind == "join":
             return Join(seat, str(data.get("name", "")))
         if kind == "act":
-            expect = data.get("expect")
-            return Act(seat, parse_action(str(data["action"])), None if expect is None else int(expect))
+            expect, alert = data.get("expect"), data.get("alert")
+            return Act(seat, parse_action(str(data["action"])), None if expect is None else int(expect),
+                       None if alert is None else str(alert))
         if kind == "claim":
             verified = data.get("verified")
             return Claim(seat, int(data["tricks"]), None if verified is None else bool(verified))
@@ -337,6 +343,9 @@ class Table:
     pending_claim: PendingClaim | None = None
     pending_undo: PendingUndo | None = None
     ready: frozenset[Seat] = field(default=frozenset())
+    #: The alerted calls of the deal in play: (the call's index in the auction, the caller's
+    #: explanation), as :class:`Act` gave them (Laws 20F, 40B: an alert is part of the call).
+    alerts: tuple[tuple[int, str], ...] = ()
 
     # -- construction ---------------------------------------------------------------------------
     @staticmethod
@@ -456,7 +465,7 @@ class Table:
         start, vul = self._start_deal(deal)
         number = self.number + 1
         table = replace(self, current=start, number=number, vulnerability=vul,
-                        ready=frozenset(), pending_claim=None, pending_undo=None)
+                        ready=frozenset(), pending_claim=None, pending_undo=None, alerts=())
         return table, [Event("new_deal", {"number": number, "rubber": self.rubber, "dealer": start.dealer.name,
                                           "vulnerability": vul.pbn})]
 
@@ -498,7 +507,10 @@ class Table:
         state = self._in_play()
         self._no_pending()
         transition = state.apply(command.action, command.seat)
-        return self._after_deal_change(transition.after, list(transition.events))
+        table = self
+        if command.alert is not None and isinstance(command.action, Call):
+            table = replace(self, alerts=(*self.alerts, (len(state.auction.calls), command.alert)))
+        return table._after_deal_change(transition.after, list(transition.events))
 
     def _after_deal_change(self, state: DealState, events: list[Event]) -> tuple[Table, list[Event]]:
         """Store the new deal state; score it (:meth:`_score_deal`) when it has ended."""
@@ -610,7 +622,9 @@ class Table:
     def _undone(self, state: DealState, keep: int, events: list[Event]) -> tuple[Table, list[Event]]:
         back = type(state).replay(state.deal, state.dealer, state.actions[:keep], state.denominations)
         events.append(Event("undone", {"actions": keep, "removed": len(state.actions) - keep}))
-        return replace(self, current=back, pending_undo=None, pending_claim=None), events
+        calls = len(back.auction.calls)
+        return replace(self, current=back, pending_undo=None, pending_claim=None,
+                       alerts=tuple(a for a in self.alerts if a[0] < calls)), events
 
     def _undo_reply(self, command: UndoReply) -> tuple[Table, list[Event]]:
         pending = self.pending_undo
@@ -644,7 +658,7 @@ class Table:
             raise NotSeated("only the players move the table on")
         if status == "over":
             return self._new_rubber(), [Event("new_rubber", {"rubber": self.rubber + 1})]
-        return replace(self, current=None, ready=frozenset()), [Event("next", {})]
+        return replace(self, current=None, ready=frozenset(), alerts=()), [Event("next", {})]
 
     def _new_rubber(self) -> Table:
         """The table once its rubber is over, at the start of the next one (the session of the

@@ -32,7 +32,7 @@ from bazas.bots.base import TableContext
 from bazas.engine.errors import BazasError, InvalidNotation
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState, Event
-from bazas.engine.table import Claim, Command, Join, Table, TableDeal, error_code
+from bazas.engine.table import Act, Claim, Command, Join, Table, TableDeal, error_code
 from bazas.engine.three_handed_table import is_three_handed
 
 from .absence import AbsencePolicy
@@ -385,6 +385,14 @@ class TableActor:
     # -- messages from clients ----------------------------------------------------------------------
     async def message(self, conn: Connection, msg: Any) -> None:
         """Handle one parsed client message (runs inside the actor: in order with everything else)."""
+        await self._message(conn, msg)
+
+    async def alerted_call(self, conn: Connection, msg: Any, alert: str) -> None:
+        """An outside program's call (``msg``) that it alerts, with its explanation ``alert``
+        (server/programs.py): stored with the call in the table's log."""
+        await self._message(conn, msg, alert)
+
+    async def _message(self, conn: Connection, msg: Any, alert: str | None = None) -> None:
         if conn.closed or conn not in self.conns:
             return  # a dropped connection's commands are not applied
         kind = msg.type
@@ -421,6 +429,8 @@ class TableActor:
         if isinstance(command, Claim):
             await self._claim(conn, command)
             return
+        if alert is not None and isinstance(command, Act):
+            command = dataclasses.replace(command, alert=alert)
         await self._command(command, origin=conn)
 
     async def _claim(self, conn: Connection, claim: Claim) -> None:
@@ -655,7 +665,7 @@ class TableActor:
         if state is None:
             self.meanings.clear()
             return
-        question = self.meanings.update(table.number, action_texts(state.auction.calls))
+        question = self.meanings.update(table.number, action_texts(state.auction.calls), table.alerts)
         if question is None:
             return
         context = context_dict(context_of(table))
@@ -686,7 +696,7 @@ class TableActor:
         """What the bots are told of the table: its public facts and the calls outside programs
         alerted, with their explanations (issue 9: never read as natural)."""
         context = context_of(self.table)
-        alerts = self.meanings.alerts()
+        alerts = self.table.alerts
         return dataclasses.replace(context, alerts=alerts) if alerts else context
 
     # -- state messages -------------------------------------------------------------------------------

@@ -62,19 +62,26 @@ class CallMeanings:
         self.settled = 0
         self._alert_indexes = ()
 
-    def update(self, number: int, calls: Sequence[str]) -> Question | None:
+    def update(self, number: int, calls: Sequence[str], alerts: Sequence[tuple[int, str]] = ()) -> Question | None:
         """Follow the auction ``calls`` of deal ``number``: :attr:`current` from what is known,
-        and the question to ask for the meanings neither known nor asked yet (None: none)."""
+        and the question to ask for the meanings neither known nor asked yet (None: none).
+        ``alerts``: the calls an outside program alerted, (index, its explanation), as the table
+        keeps them (``Table.alerts``): shown with that explanation, never read as natural.
+
+        >>> m = CallMeanings()
+        >>> m.update(1, ["2D", "P"], [(0, "Multi")]).indexes    # the alerted call needs no answer
+        (1,)
+        >>> m.current[0]["en"], m.alerts()
+        ('Multi', ((0, 'Multi'),))
+        """
         texts = tuple(calls)
         keys = [(number, texts[:i + 1]) for i in range(len(texts))]
         known = self._known
         if known and next(iter(known))[0] != number:
             for key in [k for k in known if k[0] != number]:
                 del known[key]
-        alerted = self._alerted
-        if alerted and next(iter(alerted))[0] != number:
-            for key in [k for k in alerted if k[0] != number]:
-                del alerted[key]
+        alerted = self._alerted = {keys[i]: {"es": text, "en": text, "constraints": {}, "artificial": True}
+                                   for i, text in alerts if 0 <= i < len(keys)}
         self.current = [alerted[k] if k in alerted else known.get(k) for k in keys]
         self._alert_indexes = tuple(i for i, k in enumerate(keys) if k in alerted)
         self.settled = next((i for i, k in enumerate(keys) if k not in known and k not in alerted), len(keys))
@@ -93,16 +100,6 @@ class CallMeanings:
             self._asked.discard(key)
             if question.number == current_number:
                 self._known[key] = meaning
-
-    def alert(self, number: int, calls: Sequence[str], text: str | None) -> None:
-        """The last of ``calls`` (deal ``number``) was alerted by an outside program, which
-        explained it as ``text``: shown as an alert with that explanation, never read as natural
-        (``text`` None: the alert is withdrawn, the call was refused)."""
-        key = (number, tuple(calls))
-        if text is None:
-            self._alerted.pop(key, None)
-        else:
-            self._alerted[key] = {"es": text, "en": text, "constraints": {}, "artificial": True}
 
     def alerts(self) -> tuple[tuple[int, str], ...]:
         """The current auction's alerted calls: (index, explanation), as bots read them

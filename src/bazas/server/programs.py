@@ -31,7 +31,6 @@ from bazas.tm import protocol as p
 from bazas.tm.seatfeed import SeatFeed, alert_of, client_action
 
 from .actor import Connection, TableActor
-from .encode import action_texts
 from .protocol import CLIENT_MESSAGE
 
 if TYPE_CHECKING:
@@ -221,20 +220,6 @@ class ProgramSeats:
             actor.submit(lambda: actor.message(conn, msg))
             return
 
-        async def alerted_call(text: str = alert) -> None:
-            # The alert is noted before the call is taken (its meaning for the people at the table
-            # and for the bots is then the program's), and dropped if the call is refused.
-            current = actor.table.current
-            if current is None:
-                await actor.message(conn, msg)
-                return
-            number = actor.table.number
-            calls = [*action_texts(current.auction.calls), str(action)]
-            actor.meanings.alert(number, calls, text)
-            await actor.message(conn, msg)
-            after = actor.table.current
-            if (actor.table.number != number or after is None
-                    or action_texts(after.auction.calls)[:len(calls)] != calls):
-                actor.meanings.alert(number, calls, None)
-
-        actor.submit(alerted_call)
+        # The alert is part of the call: stored with it in the table's log (it survives a restart),
+        # its meaning for the people at the table and for the bots then the program's words.
+        actor.submit(lambda: actor.alerted_call(conn, msg, alert))
