@@ -100,8 +100,6 @@ def test_issue7_1_a_deals_context_has_one_constructor() -> None:
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("game", _builtin_games())
 def test_issue7_every_game_a_table_can_play_has_its_rules_page(game: str, lang: str) -> None:
-    if game == "three-handed-auction":
-        pytest.xfail("issue 11: the three-handed game's rules page is not written yet")
     from bazas.engine.rulesets import get
 
     page = rules_page(get(game), lang)
