@@ -153,7 +153,23 @@ def render(sheet: ScoreSheet, scored: list[ThreeHandedDealScore], results: list[
     lines.append("Settlement (what each pays or receives):")
     for p, v in sheet.net().items():
         lines.append(f"  {p.name} {'+' if v >= 0 else ''}{v}")
+    lines.append("Between players: " + "; ".join(_pair_text(sheet.settlement())))
     return "\n".join(lines) + "\n"
+
+
+def _pair_text(settlement: Mapping[Seat, Mapping[Seat, int]]) -> list[str]:
+    """Each pair of players once: "E pays N 50", or "N and S are even".
+
+    >>> _pair_text({Seat.N: {Seat.E: 50, Seat.S: 0}, Seat.E: {Seat.N: -50, Seat.S: -50},
+    ...             Seat.S: {Seat.N: 0, Seat.E: 50}})
+    ['E pays N 50', 'N and S are even', 'E pays S 50']
+    """
+    out = []
+    for a, b in ((Seat.N, Seat.E), (Seat.N, Seat.S), (Seat.E, Seat.S)):
+        owed = settlement[a][b]  # what b pays a
+        out.append(f"{a.name} and {b.name} are even" if owed == 0 else
+                   f"{b.name} pays {a.name} {owed}" if owed > 0 else f"{a.name} pays {b.name} {-owed}")
+    return out
 
 
 def render_data(data: Mapping[str, Any]) -> str:
@@ -167,6 +183,9 @@ def render_data(data: Mapping[str, Any]) -> str:
     lines.append(f"{'Total':>32} {t['N']:>6} {t['E']:>6} {t['S']:>6}")
     lines.append("rubber won by " + data["winner"] if data["winner"] else "rubber not finished")
     lines.append("Settlement: " + ", ".join(f"{p} {v:+d}" for p, v in data["net"].items()))
+    if "settlement" in data:
+        pairs = {Seat.parse(a): {Seat.parse(b): v for b, v in row.items()} for a, row in data["settlement"].items()}
+        lines.append("Between players: " + "; ".join(_pair_text(pairs)))
     return "\n".join(lines)
 
 
