@@ -13,15 +13,17 @@ scale (tests/engine/test_scoring_imps.py), without the engine's scoring.
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from bazas.engine.deal import deal_random
 from bazas.engine.match import Participant
 from bazas.engine.seats import Seat
-from bazas.formats.match_records import loads_match
+from bazas.formats.match_records import dumps_boards, loads_match
 from bazas.storage import Repository
 from engine.test_scoring_imps import SEED_002_SCALE
 from server.harness import Client
@@ -290,3 +292,44 @@ def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Ser
     finally:
         for c in (ctx_a, ctx_b, ctx_c):
             c.close()
+
+
+def test_issue10_home_page_match_from_a_pbn_file(server: Server, browser: Browser, tmp_path: Path) -> None:
+    """Issue 10 point "loaded from a PBN file", from the home page: the file's boards are the
+    match's (stored as its boards, the board count taken from the file); a file the server refuses
+    is named with the line and the tag."""
+    deals = tuple(deal_random(random.Random(2002 + i)) for i in range(3))
+    good = tmp_path / "boards.pbn"
+    good.write_text(dumps_boards(deals, event="Liga"))
+    bad = tmp_path / "bad.pbn"
+    bad.write_text(dumps_boards(deals).replace('[Dealer "E"]', '[Dealer "S"]', 1))
+    ctx = new_context(browser, "en")
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + "/")
+        page.wait_for_selector('#match-seats select[data-match-seat="1N"]')
+        page.set_input_files("#match-pbn", str(bad))
+        page.wait_for_function("() => document.querySelector('#match-pbn-status').textContent.includes('3')")
+        assert page.is_disabled("#match-boards") and page.input_value("#match-boards") == "3"
+        page.click("#match-start")
+        page.wait_for_function("() => document.querySelector('#match-error').textContent.includes('line')")
+        error = page.text_content("#match-error") or ""
+        assert "PBN" in error and "Dealer" in error and "board 2" in error, error
+        assert page.is_hidden("#match-links")
+        page.set_input_files("#match-pbn", str(good))
+        page.wait_for_function("() => document.querySelector('#match-pbn-status').textContent.includes('boards.pbn')")
+        page.click("#match-start")
+        page.wait_for_selector("#match-links:not([hidden]) #match-page-link")
+        match_id = (page.get_attribute("#match-page-link", "href") or "").rstrip("/").split("/")[-1]
+        repo = Repository.open(f"sqlite:///{server.data_dir / 'bazas.sqlite3'}", migrate=False)
+        try:
+            stored = repo.load_table(match_id)
+        finally:
+            repo.close()
+        assert stored is not None and stored.config["deals"] == [d.to_pbn() for d in deals]
+        assert json.loads(server.get(f"/api/matches/{match_id}"))["boards"] == 3
+        assert errors == []
+    finally:
+        ctx.close()
