@@ -17,6 +17,7 @@ from typing import Any
 
 from bazas.bots.base import Bot, Budget, Decision, TableContext
 from bazas.engine.cards import Card
+from bazas.engine.rulesets.three_handed_game import THREE_HANDED_AUCTION
 from bazas.engine.seats import Seat
 from bazas.engine.state import Action, DealState
 from bazas.engine.table import verify_claim
@@ -100,8 +101,9 @@ def _decide_three_handed(kind: str, strength: str, record: dict[str, Any], seat:
         return str(three_handed_call(state.deal.hand(player), state.auction)), None
     assert state.seated is not None
     view = view_of(state.seated, state.seat_in_play(player))
-    bot = _bot("dds-noclaim" if kind == "dds" else kind, "auction-1920", strength)
-    decision = bot.choose(view, TableContext(ruleset="auction-1920"), random.Random(seed), Budget(seconds))
+    game = THREE_HANDED_AUCTION.id  # its card play is the 1920 game's (the ruleset's facts say so)
+    bot = _bot("dds-noclaim" if kind == "dds" else kind, game, strength)
+    decision = bot.choose(view, TableContext(ruleset=game), random.Random(seed), Budget(seconds))
     return str(decision.action), None
 
 
