@@ -26,7 +26,7 @@ from bazas.engine.seats import SEATS, Seat
 from bazas.storage import hash_token
 
 from .learn import install_learn_routes
-from .protocol import SeatRecord
+from .protocol import JoinedSeat, Lobby, SeatRecord
 from .static_pages import static_page
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
         hub: Hub = request.app.state.hub
         return hub
 
-    @app.get("/api/lobby")
+    @app.get("/api/lobby", response_model=Lobby)
     async def lobby(request: Request) -> dict[str, Any]:
         """Public tables still in play, newest first, with their seats (free ones marked)."""
         hub = hub_of(request)
@@ -133,7 +133,7 @@ def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
             out.append(lobby_entry(actor, reservations))
         return {"tables": out}
 
-    @app.post("/api/lobby/{table_id}/join")
+    @app.post("/api/lobby/{table_id}/join", response_model=JoinedSeat)
     async def join(table_id: str, body: JoinSeat, request: Request) -> dict[str, Any]:
         """A fresh invitation to a free seat of a public table (409 when the seat is not free)."""
         hub = hub_of(request)

@@ -635,3 +635,35 @@ class SeatRecord(_Data):
     seats: dict[SeatName, SeatInfo]
     deals: list[RecordDeal]
     score: ScoreInfo | PlayerScoreInfo
+
+
+class LobbySeat(_Data):
+    kind: Literal["bot", "human", "open", "taken"] = Field(description='"open": free for anyone; "taken": kept '
+                                                            "for whoever has its invitation")
+    name: str | None
+    connected: bool
+    free: bool = Field(description="the lobby can give this seat to somebody now")
+
+
+class LobbyTable(_Data):
+    id: str
+    ruleset: str
+    status: str
+    deal_number: int
+    seats: dict[SeatName, LobbySeat]
+    free: list[SeatName]
+    prepared: bool = Field(description="the deals come from a seed given at creation")
+
+
+class Lobby(_Data):
+    """``GET /api/lobby``: public tables still in play, newest first."""
+
+    tables: list[LobbyTable]
+
+
+class JoinedSeat(_Data):
+    """``POST /api/lobby/{id}/join``: the seat given and its invitation link."""
+
+    table_id: str
+    seat: SeatName
+    link: str
