@@ -15,6 +15,14 @@ test("issue 7.3: games are named from their facts in the page's language", () =>
   assert.equal(factsJs.rulesetName(facts("rubber"), "en"), "Rubber bridge");
 });
 
+test("issue 7.3: a game with table options is named by its base game (the lobby and /me share it)", () => {
+  const list = fixture("rulesets.json").rulesets;
+  assert.equal(factsJs.gameName(list, "chicago", "es"), "Chicago");
+  assert.equal(factsJs.gameName(list, "auction-1920+1-deals", "en"), `${factsJs.rulesetName(facts("auction-1920"), "en")} (1-deals)`);
+  assert.equal(factsJs.gameName(list, "poker", "en"), "poker");
+  assert.equal(factsJs.gameName(list, undefined, "en"), "");
+});
+
 test("issue 7.3: the chosen game is the remembered one if the server still offers it, else the first", () => {
   const list = fixture("rulesets.json").rulesets;
   assert.equal(factsJs.chosenRuleset(list, "chicago").id, "chicago");

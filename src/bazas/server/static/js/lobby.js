@@ -4,7 +4,7 @@
 import { applyStatic, detectLang, lang, loadLang, onLangChange, seatLetter, seatName, t } from "./i18n.js";
 import { escapeHTML, initControls, toast } from "./common.js";
 import { SEATS } from "./bridge.js";
-import { fetchRulesets, rulesetName } from "./facts.js";
+import { fetchRulesets, gameName as gameNameOf } from "./facts.js";
 
 const $ = (s) => document.querySelector(s);
 /** Seconds between two readings of the lobby. */
@@ -12,13 +12,8 @@ const EVERY = 3000;
 const lobby = { tables: [], rulesets: [], loaded: false, joining: null };
 window.bazasLobby = lobby; // for the console and the browser tests
 
-/** A game's name; a game with options ("auction-1920+1-deals") by its base game's name. */
-function gameName(id) {
-  const [base, ...options] = String(id || "").split("+");
-  const facts = lobby.rulesets.find((r) => r.id === id) || lobby.rulesets.find((r) => r.id === base);
-  if (!facts) return id;
-  return rulesetName(facts, lang()) + (facts.id !== id && options.length ? ` (${options.join(", ")})` : "");
-}
+/** A game's name (facts.js). */
+const gameName = (id) => gameNameOf(lobby.rulesets, id, lang());
 
 function seatHTML(table, s) {
   const info = table.seats[s];

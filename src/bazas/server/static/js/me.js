@@ -2,7 +2,7 @@
 // game played on this device (table/record.js keeps them), with a chart of the score over time.
 import { applyStatic, contractHTML, detectLang, lang, loadLang, onLangChange, seatLetter, t } from "./i18n.js";
 import { escapeHTML, initControls, toast } from "./common.js";
-import { fetchRulesets, rulesetName } from "./facts.js";
+import { fetchRulesets, gameName as gameNameOf } from "./facts.js";
 import { loadRecord, saveRecord, syncFromServer } from "./record.js";
 import { installSprite } from "./cards.js";
 
@@ -10,13 +10,10 @@ const $ = (s) => document.querySelector(s);
 const page = { record: null, rulesets: [], filter: "", synced: false };
 window.bazasMe = page; // for the console and the browser tests
 
-/** A game's name; a game with options ("auction-1920+1-deals") by its base game's name. */
+/** A game's name (facts.js); a team match's record is named as such. */
 function gameName(id) {
   if (id === "team-match") return t("me.teamMatch");
-  const [base, ...options] = String(id || "").split("+");
-  const facts = page.rulesets.find((r) => r.id === id) || page.rulesets.find((r) => r.id === base);
-  if (!facts) return id || "";
-  return rulesetName(facts, lang()) + (facts.id !== id && options.length ? ` (${options.join(", ")})` : "");
+  return gameNameOf(page.rulesets, id, lang());
 }
 
 const when = (ms) => new Date(ms).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" });
