@@ -258,6 +258,14 @@ def test_issue10_two_people_and_six_bots_play_a_match_in_the_browser(server: Ser
         watcher.wait_for_function("() => document.body.dataset.over === '1'", timeout=60_000)
         assert watcher.eval_on_selector_all("tr.complete", "els => els.length") == BOARDS
         check_final_review(watcher, BOARDS)
+        # The line-up (team A N/S at table 1, E/W at table 2) and the running IMP chart, one
+        # point per board after the start.
+        lineup = watcher.eval_on_selector_all("#match-lineup li", """els => els.map(li =>
+          [...li.querySelectorAll('[data-team]')].map(e => [e.dataset.team, e.textContent]))""")
+        assert [[team for team, _ in t] for t in lineup] == [["A", "B"], ["B", "A"]]
+        assert all("Azul" in text for t in lineup for team, text in t if team == "A")
+        points = watcher.get_attribute("#match-chart polyline", "points") or ""
+        assert len(points.split()) == BOARDS + 1
         assert page_errors(watcher) == []
         for p in pages.values():
             p.wait_for_function("() => window.bazas.match && window.bazas.match.over", timeout=60_000)

@@ -118,3 +118,17 @@ test("issue 10 point 3: the home form reads a PBN's boards and sends the file", 
   assert.equal(form.matchBody("A", "B", 4, {}, "en", pbn).pbn, pbn);
   assert.equal("pbn" in form.matchBody("A", "B", 4, {}, "en"), false);
 });
+
+test("issue 10: the match page's line-up: each table's pairs with their team, team A N/S at table 1 and E/W at table 2", () => {
+  const msg = fixture("match_spectator.json");
+  msg.players[0].N = { kind: "human", name: "Ana", joined: true, team: "A" };
+  msg.players[1].W = { kind: "human", name: "", joined: false, team: "A" };
+  const html = cmp.lineupHTML(msg);
+  const tables = [...html.matchAll(/<li data-lineup-table="(\d)">(.*?)<\/li>/g)];
+  assert.deepEqual(tables.map((m) => m[1]), ["1", "2"]);
+  const teams = tables.map((m) => [...m[2].matchAll(/data-team="(\w)"/g)].map((x) => x[1]));
+  assert.deepEqual(teams, [["A", "B"], ["B", "A"]]);
+  assert.match(tables[0][2], /match\.sideNS Azul: seat\.long\.N Ana, seat\.long\.S seat\.bot/);
+  assert.match(tables[1][2], /match\.sideEW Azul: seat\.long\.E seat\.bot, seat\.long\.W seat\.open/);
+  assert.equal(cmp.playerText({ kind: "human", name: "", joined: true }), "match.person");
+});

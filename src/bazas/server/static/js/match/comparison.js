@@ -74,6 +74,29 @@ export function chartSVG(msg, width = 320, height = 120) {
     + `<polyline fill="none" stroke="currentColor" stroke-width="2" points="${points}"/></svg>`;
 }
 
+/** Who sits in a seat of the line-up: the person's name, a bot, or a seat nobody has taken yet. */
+export function playerText(p) {
+  if (!p) return t("seat.open");
+  if (p.kind === "bot") return p.name || t("seat.bot");
+  if (!p.joined) return t("seat.open");
+  return p.name || t("match.person");
+}
+
+/** The line-up (seed 002: team A N/S at table 1 and E/W at table 2): each table's pairs, with
+ * their team and who sits in each seat. */
+export function lineupHTML(msg) {
+  const tables = (msg.players || []).map((table, i) => {
+    const pair = (side, seats) => {
+      const team = table[seats[0]]?.team;
+      const who = seats.map((s) => `${escapeHTML(t(`seat.long.${s}`))} ${escapeHTML(playerText(table[s]))}`).join(", ");
+      return `<span data-team="${escapeHTML(team || "")}">${escapeHTML(t(side))} ${escapeHTML(msg.teams?.[team] ?? team ?? "")}: ${who}</span>`;
+    };
+    return `<li data-lineup-table="${i + 1}"><strong>${escapeHTML(t("match.atTable", { table: i + 1 }))}</strong> · `
+      + `${pair("match.sideNS", ["N", "S"])} · ${pair("match.sideEW", ["E", "W"])}</li>`;
+  });
+  return tables.length ? `<p class="small"><strong>${escapeHTML(t("match.lineup"))}</strong></p><ul class="match-lineup small">${tables.join("")}</ul>` : "";
+}
+
 /** The standing line: team names and IMPs, the winner once the match is over. */
 export function standingText(msg) {
   const a = msg.teams?.A ?? "A";

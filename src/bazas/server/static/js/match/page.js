@@ -6,7 +6,7 @@ import { applyStatic, detectLang, loadLang, onLangChange, t } from "../i18n.js";
 import { escapeHTML, initControls } from "../common.js";
 import { installSprite } from "../cards.js";
 import { Connection } from "../connection.js";
-import { chartSVG, renderComparison, standingText } from "./comparison.js";
+import { chartSVG, lineupHTML, renderComparison, standingText } from "./comparison.js";
 import { boardPickerHTML, boardReviewHTML, fetchBoard, moveStep, stepOfClick } from "./board.js";
 
 const $ = (s) => document.querySelector(s);
@@ -77,6 +77,7 @@ function render() {
   $("#match-progress").textContent = t("match.progress", {
     one: msg.progress["1"], two: msg.progress["2"], boards: msg.boards,
   });
+  $("#match-lineup").innerHTML = lineupHTML(msg);
   $("#match-chart").innerHTML = chartSVG(msg);
   $("#match-table").innerHTML = renderComparison(msg);
   const base = `/api/matches/${encodeURIComponent(msg.id)}`;
