@@ -69,6 +69,19 @@ def test_issue7_1_no_ruleset_id_is_compared_outside_the_engine() -> None:
     assert not found, "ask the ruleset (Ruleset facts) instead of comparing its id:\n" + "\n".join(found)
 
 
+def test_issue7_1_the_pages_decide_from_facts_not_from_a_games_id() -> None:
+    """The web pages read GET /api/rulesets; no script compares a game's id (``ruleset === "chicago"``)."""
+    ids = "|".join(re.escape(i) for i in sorted(_game_ids()))
+    game = r"[\w.?]*(?:ruleset|\bid|\bbase)\b[\w.?]*"  # what names a game (a fact such as `sheet` may share a value)
+    compared = re.compile(rf"""{game}\s*[!=]==?\s*["'`](?:{ids})(?:\+[^"'`]*)?["'`]|["'`](?:{ids})["'`]\s*[!=]==?\s*{game}""")
+    found = []
+    for path in sorted((SRC / "server" / "static").rglob("*.js")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if compared.search(line.split("//", 1)[0]):
+                found.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
+    assert not found, "read the game's facts (facts.js) instead:\n" + "\n".join(found)
+
+
 #: Modules still building a deal's context field by field, each with why (see the audit,
 #: notes/audit/issue7.md); the list may only shrink.
 CONTEXT_BY_HAND = {
