@@ -1,7 +1,7 @@
 """Issue 7's rules for the code, checked on the code itself so that losing one fails the suite.
 
 - point 1: nothing above the engine compares a ruleset id ("auction-1920") to decide a game's
-  facts; it asks the ruleset. A deal's context for the bots is built by ``TableContext.at`` or
+  facts; it asks the ruleset (the web pages' scripts: tests/js/test_node.py). A deal's context for the bots is built by ``TableContext.at`` or
   ``TableContext.for_session``, not field by field;
 - every game a table can play has its rules page in both languages (a game is a module and its page);
 - "Also": doctests are collected from every package, mypy checks ``tests/``, no test asserts a
@@ -67,19 +67,6 @@ def test_issue7_1_no_ruleset_id_is_compared_outside_the_engine() -> None:
                     if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value in names:
                         found.append(f"{path.relative_to(REPO)}:{node.lineno}: {ast.unparse(node)}")
     assert not found, "ask the ruleset (Ruleset facts) instead of comparing its id:\n" + "\n".join(found)
-
-
-def test_issue7_1_the_pages_decide_from_facts_not_from_a_games_id() -> None:
-    """The web pages read GET /api/rulesets; no script compares a game's id (``ruleset === "chicago"``)."""
-    ids = "|".join(re.escape(i) for i in sorted(_game_ids()))
-    game = r"[\w.?]*(?:ruleset|\bid|\bbase)\b[\w.?]*"  # what names a game (a fact such as `sheet` may share a value)
-    compared = re.compile(rf"""{game}\s*[!=]==?\s*["'`](?:{ids})(?:\+[^"'`]*)?["'`]|["'`](?:{ids})["'`]\s*[!=]==?\s*{game}""")
-    found = []
-    for path in sorted((SRC / "server" / "static").rglob("*.js")):
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if compared.search(line.split("//", 1)[0]):
-                found.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
-    assert not found, "read the game's facts (facts.js) instead:\n" + "\n".join(found)
 
 
 #: Modules still building a deal's context field by field, each with why (see the audit,
