@@ -291,12 +291,29 @@ class DealState:
         return state
 
     def to_record(self) -> dict[str, Any]:
-        return {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,
-                "actions": [str(a) for a in self.actions]}
+        record: dict[str, Any] = {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,
+                                  "actions": [str(a) for a in self.actions]}
+        if self.denominations is not None:  # the game's own (issue 11), so the record replays alone
+            record["denominations"] = self.denominations.name
+        return record
 
     @classmethod
     def from_record(cls, record: dict[str, Any], denominations: Denominations | None = None) -> DealState:
-        """The state of a record (``denominations``: the game's own, as given to :meth:`start`)."""
+        """The state of a record (``denominations``: the game's own, as given to :meth:`start`;
+        else those the record names, as :meth:`to_record` writes them).
+
+        >>> import random
+        >>> from .deal import deal_random
+        >>> from .rulesets.denominations import ROYAL_AUCTION_DENOMINATIONS as R
+        >>> s = DealState.start(deal_random(random.Random(1)), Seat.N, R).apply(parse_action("1RS", R)).after
+        >>> back = DealState.from_record(s.to_record())
+        >>> back == s, back.denominations is R, s.to_record()["denominations"]
+        (True, True, 'Royal Auction Bridge')
+        """
+        if denominations is None and record.get("denominations"):
+            from .rulesets.denominations import named
+
+            denominations = named(str(record["denominations"]))
         deal = Deal.from_pbn(str(record["deal"]))
         dealer = Seat.parse(str(record["dealer"]))
         return cls.replay(deal, dealer, [parse_action(str(a), denominations) for a in record.get("actions", [])],

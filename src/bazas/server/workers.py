@@ -68,8 +68,14 @@ def _bot(kind: str, ruleset: str, strength: str) -> Bot:
     bot = _BOTS.get(key)
     if bot is None:
         from bazas.bots.player import bot_for
+        from bazas.engine.rulesets import get
+        from bazas.engine.rulesets.denominations import denominations_of
 
-        bot = bot_for(ruleset, "baseline" if kind == "simple" else strength, claims=kind == "dds")
+        # the baseline bots know only the five strains: a game with its own denominations (Royal
+        # Auction, nullos; issue 11) gets the real bidder and card player even at "simple" tables
+        simple = kind == "simple" and denominations_of(get(ruleset)) is None
+        bot = bot_for(ruleset, "baseline" if simple else ("fast" if kind == "simple" else strength),
+                      claims=kind == "dds")
         _BOTS[key] = bot
     return bot
 
@@ -140,6 +146,7 @@ def analyse(record: dict[str, Any], vulnerability: str) -> dict[str, Any] | None
     strain and seat, par, the trick cost of every card played); None for a passed-out deal."""
     from bazas.bots import dds
     from bazas.engine.deal import Vulnerability
+    from bazas.engine.rulesets.denominations import is_nullo
 
     state = DealState.from_record(record)
     if state.play is None or state.contract is None or state.declarer is None:
@@ -148,6 +155,10 @@ def analyse(record: dict[str, Any], vulnerability: str) -> dict[str, Any] | None
     result = dds.analyse_deal(state.deal, played, state.contract.strain, state.declarer,
                               Vulnerability.parse(vulnerability), state.dealer)
     analysis: dict[str, Any] = result.to_dict()
+    if is_nullo(state.contract):
+        # At a nullo both sides aim to LOSE tricks (issue 11): what a card cost in tricks WON says
+        # nothing about it, so no card is marked; the makeable contracts and par stay.
+        analysis.pop("costs", None)
     return analysis
 
 

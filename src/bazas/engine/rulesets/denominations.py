@@ -401,6 +401,27 @@ _EVERY = Denominations("any game", (CLUBS, DIAMONDS, HEARTS, SPADES, ROYAL_SPADE
                        {"S": 9, "C": 6, "D": 7, "H": 8, "RS": 9, "NT": 10}).with_nullos()
 
 
+def named(name: str) -> Denominations:
+    """The denomination set called ``name`` (a deal record's ``denominations``): Royal Auction's,
+    with or without nullos, 1920 Auction's with nullos, or any registered game's.
+
+    >>> named("Royal Auction Bridge with nullos") is ROYAL_AUCTION_DENOMINATIONS.with_nullos()
+    True
+    """
+    from . import all_rulesets
+
+    known = [ROYAL_AUCTION_DENOMINATIONS, ROYAL_AUCTION_DENOMINATIONS.with_nullos(), AUCTION_1920_NULLO_DENOMINATIONS]
+    for ruleset in all_rulesets():
+        own = denominations_of(ruleset)
+        if own is not None:
+            known += [own, own.with_nullos()]
+    for found in known:
+        if found.name == name:
+            return found
+    raise InvalidNotation(f"no game has the denominations {name!r} (known: "
+                          f"{', '.join(sorted({k.name for k in known}))})")
+
+
 def denominations_of(ruleset: Ruleset) -> Denominations | None:
     """The denomination set a ruleset declares (its ``denominations`` attribute), or None for the
     five strains in the modern order (every other game)."""
