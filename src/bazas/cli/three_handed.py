@@ -30,6 +30,7 @@ from bazas.engine.rulesets.three_handed_auction import (
     ThreeHandedResult,
     score,
 )
+from bazas.engine.rulesets.three_handed_game import THREE_HANDED_AUCTION
 from bazas.engine.seats import Seat
 from bazas.engine.three_handed import PLAYERS, ThreeHandedAuction, play_state
 from bazas.formats.three_handed import dump, points_of
@@ -225,8 +226,8 @@ def play_deal3(deal: Deal, dealer: Seat, rng: random.Random, strength: str = "fa
         assert auction.declarer is not None
         say(f"Contract {auction.contract} by {auction.declarer.name}; the dummy hand (W) goes opposite, at "
             f"{seating.dummy.name}; " + ", ".join(f"{p.name} sits at {s.name}" for p, s in seating.seat_of.items()))
-    bot = bot_for("auction-1920", strength)
-    context = TableContext(ruleset="auction-1920")
+    bot = bot_for(THREE_HANDED_AUCTION.id, strength)  # the 1920 game's card play (the ruleset's facts)
+    context = TableContext(ruleset=THREE_HANDED_AUCTION.id)
     me = None if human is None else seating.seat_of[human]
     while state.phase == "play":
         actor = state.actor
