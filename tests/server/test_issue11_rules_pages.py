@@ -83,3 +83,10 @@ def test_issue11_rules_pages_served_in_each_language(server: ServerProcess) -> N
         for lang in LANGS:
             r = server.get(f"/rules/{ruleset}?lang={lang}")
             assert r.status_code == 200 and f'<html lang="{lang}"' in r.text, (ruleset, lang)
+    # The table links its game's page by the table's ruleset id, options and all (info.js).
+    for variant, page_of in (("royal-auction+nullos", "royal-auction"), ("auction-1920+later-honours+8-deals",
+                                                                          "auction-1920"),
+                             ("chicago+no-honours", "chicago")):
+        r = server.get(f"/rules/{variant}?lang=en")
+        assert r.status_code == 200 and f'data-ruleset="{page_of}"' in r.text, variant
+    assert server.get("/rules/poker+nullos").status_code == 404

@@ -316,6 +316,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/rules/{ruleset}", include_in_schema=False)
     async def rules(ruleset: str, request: Request, lang: str | None = None) -> Response:
         known = {r.id: r for r in all_rulesets()}
+        ruleset = ruleset.split("+", 1)[0]  # a game with options (royal-auction+nullos): its game's page
         if ruleset not in known:
             raise HTTPException(404, f"no rules for {ruleset!r}")
         chosen = _lang(request, lang)
