@@ -23,7 +23,7 @@ from typing import Any
 
 from bazas.engine.calls import Call
 from bazas.engine.cards import Card
-from bazas.engine.seats import Seat, Side
+from bazas.engine.seats import Seat
 from bazas.engine.state import Action
 from bazas.engine.views import SeatView
 
@@ -204,10 +204,8 @@ def bot_chooser(strength: str = "fast", seconds: float = 0.3, seed: int = 0) -> 
     rng = random.Random(seed)
 
     def choose(view: SeatView, board: BoardKnowledge) -> tuple[Action, str | None]:
-        vul = board.vulnerability
-        context = TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Side.NS),
-                               vulnerable_ew=vul.is_vulnerable(Side.EW), deal_number=board.number,
-                               computer_seats="", alerts=board.opponents_alerts)
+        context = TableContext.at("duplicate", board.vulnerability, deal_number=board.number,
+                                  alerts=board.opponents_alerts)
         decision = bot.choose(view, context, random.Random(rng.getrandbits(64)), Budget(seconds))
         return decision.action, alert_text(decision.explanation)
 

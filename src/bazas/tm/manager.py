@@ -401,10 +401,8 @@ def bot_decider(strength: str = "fast", seconds: float = 0.3, seed: int = 0,
 
     def decide(state: DealState, seat: Seat, plan: BoardPlan, alerts: Alerts) -> tuple[Action, str | None]:
         board = plan.board
-        vul = board.vulnerability
-        context = TableContext(ruleset="duplicate", vulnerable_ns=vul.is_vulnerable(Side.NS),
-                               vulnerable_ew=vul.is_vulnerable(Side.EW), deal_number=board.number,
-                               computer_seats=computer_seats, alerts=alerts)
+        context = TableContext.at("duplicate", board.vulnerability, deal_number=board.number,
+                                  computer_seats=computer_seats, alerts=alerts)
         decision = bot.choose(view_of(state, seat), context, random.Random(rng.getrandbits(64)), Budget(seconds))
         action = decision.action
         if isinstance(action, ClaimAction):   # the protocol has no claims: play the cards out
