@@ -922,14 +922,24 @@ class _TakeoutH(H):
         return c
 
 
+def _cue_hcp(sit: Situation, b: Bindings) -> str:
+    """Responder's cue-bid of the overcall: a limit raise of a minor, or one at the three level
+    (over a jump overcall), needs real values, not shortness (issue 8: never 3♠ with 6 HCP over
+    1♣ (2♠))."""
+    return "10+" if b["x"] < 2 or sit.cheapest_level(Strain(b["y"])) >= 3 else "0+"
+
+
 def _major_before_minor_cue(f: Any, sit: Situation, b: Bindings) -> bool:
-    """Responder shows a five-card unbid major before cue-bidding support for opener's minor
-    (SAYC: with 1m (1y), a new suit is forcing; a cue bid on three-card minor support would bury
-    the major fit)."""
+    """Responder shows a five-card unbid major (or four, by a negative double) before cue-bidding
+    support for opener's minor (SAYC: with 1m (1y), a new suit is forcing; a cue bid on three- or
+    four-card minor support would bury the major fit)."""
     if b["x"] >= 2 or f.lengths[b["x"]] >= 5:
         return True
     for m in (2, 3):
         if m != b["y"] and f.lengths[m] >= 5 and (sit.cheapest_level(Strain(m)) == 1 or f.hcp >= 10):
+            return False
+        # four cards in an unbid major: the negative double shows it (1♣ (2♠) X, not 3♠)
+        if m != b["y"] and f.lengths[m] >= 4 and _negative_range(sit, b):
             return False
     return True
 
@@ -1120,7 +1130,7 @@ def _competition_rows() -> list[Rule]:
     for lvl in ("1", "2"):
         ri = f"1x {lvl}y"
         rows += [
-            R(f"ri{lvl}.cue", ri, "cheap:y", H(x="3+", dp=("x", "10+")), "Cue bid: limit raise or better",
+            R(f"ri{lvl}.cue", ri, "cheap:y", H(x="3+", dp=("x", "10+"), hcp=_cue_hcp), "Cue bid: limit raise or better",
               "Cuebid: apoyo límite o más", forcing=True, artificial=True, prefer=_major_before_minor_cue),
             R(f"ri{lvl}.raise", ri, "cheap:x", H(x=lambda s, b: "3+" if b["x"] >= 2 else "4+", dp=("x", "6-10")), "Raise", "Apoyo",
               when=lambda s, b: s.cheapest_level(Strain(b["x"])) <= 2,
@@ -1527,6 +1537,32 @@ def _fsf_row(id: str, pattern: str, game_lo: Callable[[Situation, Bindings], tup
              source="SAYC SP-3, General Approach — fourth suit forcing")
 
 
+def _fsf_answer_rows() -> list[Rule]:
+    """Opener's answer to fourth suit forcing (responder showed game values and asked): in order,
+    three-card support for responder's major, notrump with a stopper in the fourth suit, six cards
+    in the first suit, five in the second, four in the fourth suit; else the first suit again.
+    Every answer below game is forcing: the partnership is in a game force."""
+    rows: list[Rule] = []
+    fsf = partner_did("fsf")
+    for tag, pattern in (("1", "1x P 1y P 1z P 2w P"), ("2", "1x P 1y P 2z P 2w P"), ("3", "1x P 1y P 2z P 3w P")):
+        rows += [
+            R(f"o.fsf{tag}.raise", pattern, "cheap:y", H(y="3+"), "Three-card support for your major",
+              "Apoyo de tres cartas en tu mayor", when=both(fsf, is_major("y")), forcing=True),
+            R(f"o.fsf{tag}.nt", pattern, "cheap:NT", H(stop="w"), "Notrump: a stopper in the fourth suit",
+              "Sin triunfo: parada en el cuarto palo", when=both(fsf, lambda s, b: s.cheapest_level(Strain.NT) <= 3),
+              forcing=True),
+            R(f"o.fsf{tag}.rebid", pattern, "cheap:x", H(x="6+"), "Six cards in my first suit",
+              "Seis cartas en mi primer palo", when=both(fsf, cheap_level_at_most("x", 3)), forcing=True),
+            R(f"o.fsf{tag}.second", pattern, "cheap:z", H(z="5+"), "Five cards in my second suit",
+              "Cinco cartas en mi segundo palo", when=both(fsf, cheap_level_at_most("z", 3)), forcing=True),
+            R(f"o.fsf{tag}.fourth", pattern, "cheap:w", H(w="4+"), "Four cards in the fourth suit, no stopper to spare",
+              "Cuatro cartas en el cuarto palo", when=both(fsf, cheap_level_at_most("w", 3)), forcing=True),
+            R(f"o.fsf{tag}.any", pattern, "cheap:x", None, "Rebids the first suit: nothing else to show",
+              "Repite el primer palo: nada más que mostrar", when=both(fsf, cheap_level_at_most("x", 3)), forcing=True),
+        ]
+    return rows
+
+
 # ---------------------------------------------------------------------------------------------
 # 7. The generic layer
 # ---------------------------------------------------------------------------------------------
@@ -1763,6 +1799,7 @@ SOURCES: tuple[tuple[str, str], ...] = (
     ("r1D.", f"{SP3}, Minor Suit Opening Bids — responses"),
     ("o1.reverse", f"{SP3}, Rebids by Opener — reverses"),
     ("o.1nt.reverse", f"{SP3}, Rebids by Opener — reverses"),
+    ("o.fsf", f"{SP3}, General Approach — fourth suit forcing: opener's answer"),
     ("o1.", f"{SP3}, Rebids by Opener — after a one-level response"),
     ("o.sr.", f"{SP3}, Rebids by Opener — after a single raise"),
     ("r.sr.", f"{SP3}, Rebids by Responder — after opener's game try"),
@@ -1836,6 +1873,7 @@ def build_sayc() -> System:
     rows += [R("r1ntx.xx", "1NT X", "XX", H(hcp="9+"), "Redouble: values, suggests penalties",
                "Redoblo: valores, sugiere castigo", source=NTI)]
     rows += _nt_rows("r1ntx", "1NT X", 15, 17, 1, "1NT", "1ST")  # systems on over a double
+    rows += _fsf_answer_rows()
     rows += _responder_later_rows()
     rows += _strong_and_weak_rows()
     rows += _one_suit_rows()
