@@ -46,3 +46,13 @@ def test_issue7_3_the_facts_route_passes_a_games_own_facts_through(tmp_path: Pat
         listed = client.get("/api/rulesets").json()["rulesets"]
         assert [r["id"] for r in listed if r["id"] in ("rubber", "chicago")] == ["rubber", "chicago"]
         assert all(r == get(r["id"]).facts() for r in listed)
+
+
+def test_issue7_3_a_response_model_keeps_every_field_of_a_bots_explanation() -> None:
+    """The deal review's explanations are the bots' ``Explanation.to_dict()``: the model must not
+    drop a field (an artificial call is drawn as an alert from ``artificial``)."""
+    from bazas.bots.base import Explanation
+    from bazas.server.protocol import ExplanationInfo
+
+    given = Explanation("Stayman", "Stayman", {"hcp": [8, 40]}, artificial=True).to_dict()
+    assert ExplanationInfo.model_validate(given).model_dump() == given

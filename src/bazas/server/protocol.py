@@ -246,9 +246,12 @@ class ViewInfo(_Data):
 
 
 class ExplanationInfo(BaseModel):
+    """A bot's explanation (``bots.base.Explanation.to_dict()``)."""
+
     es: str
     en: str
     constraints: dict[str, Any] = Field(default_factory=dict)
+    artificial: bool = Field(default=False, description="an artificial call: alerted to the opponents")
 
 
 class LineItemInfo(_Data):
