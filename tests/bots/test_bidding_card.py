@@ -41,3 +41,26 @@ def test_card_lines_are_what_the_explanation_says_issue8_point5() -> None:
             assert meaning.split(":")[0] in e.en, (auction_text, call_text, meaning, e.en)
             checked += 1
     assert checked > 80
+
+
+def test_card_shows_leads_and_signals_the_card_player_uses_issue8_point1() -> None:
+    """SP-3's opening leads and defensive carding: the card's section (es/en) says what the card
+    player does, and each example lead is the one its lead table prefers."""
+    from bazas.bots.bidding.card import LEADS
+    from bazas.bots.leads import lead_prior
+    from bazas.engine.calls import Contract
+    from bazas.engine.cards import Card, Hand
+
+    en, es = convention_card("en"), convention_card("es")
+    assert "<h3>Opening leads and signals (the card player)</h3>" in en and "<h3>Salidas y señales (el carteo)</h3>" in es
+    examples = 0
+    for line_en, line_es, hand_text, contract, card in LEADS:
+        assert escape(line_en) in en and escape(line_es) in es
+        if not hand_text:
+            continue
+        hand = Hand.from_pbn(hand_text)
+        best = max((str(c) for c in hand.cards()),
+                   key=lambda c: lead_prior(hand.mask, Card.parse(c).index, Contract.parse(contract), set(), set()))
+        assert best == card, (line_en, hand_text, contract, best)
+        examples += 1
+    assert examples >= 3

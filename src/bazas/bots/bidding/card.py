@@ -41,13 +41,30 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("Competitive Bidding", "Subasta competitiva"),
 )
 
+#: SP-3's last sections, opening leads and defensive carding: the card player's habits (its lead
+#: table, ``bots/leads.py``, and its signals, ``bots/signals.py``), each with an example hand and
+#: contract whose lead the test checks against the lead table.
+LEADS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("Against a suit contract: the ace from ace–king, the top of a sequence (the king from K-Q-J), "
+     "a singleton for a ruff", "Contra palo: el as de as-rey, la mayor de una secuencia (el rey de R-D-V), "
+     "un semifallo para fallar", "AK752.83.T94.852", "4H", "SA"),
+    ("Against notrump: fourth best from the longest suit", "Contra sin triunfo: la cuarta mejor del palo más largo",
+     "KJ752.Q83.T94.52", "3NT", "S5"),
+    ("Against notrump with a sequence: its top card", "Contra sin triunfo con una secuencia: su carta más alta",
+     "KQJ72.Q83.T94.52", "3NT", "SK"),
+    ("Signals: standard attitude on partner's lead (a high spot card encourages), standard count on "
+     "declarer's (high–low with an even number), suit preference where neither tells partner anything",
+     "Señales: actitud estándar en la salida del compañero (una carta alta anima), cuenta estándar en las del "
+     "declarante (alta-baja con un número par), preferencia de palo cuando ninguna de las dos dice nada", "", "", ""),
+)
+
 TEXT = {
-    "en": {"title": "Convention card", "auction": "Auction", "call": "Call", "meaning": "Meaning",
+    "en": {"leads": "Opening leads and signals (the card player)", "title": "Convention card", "auction": "Auction", "call": "Call", "meaning": "Meaning",
            "forcing": "forcing", "artificial": "artificial", "forces": "Forcing calls (whatever row made them)",
            "never": "Calls the bots never make", "source": "ACBL SAYC System Booklet (SP-3, revised 2006)",
            "sanity": "When no row fits, the bots choose among the legal calls by what each promises, and never "
                      "make the calls listed here."},
-    "es": {"title": "Tarjeta de convenciones", "auction": "Subasta", "call": "Voz", "meaning": "Significado",
+    "es": {"leads": "Salidas y señales (el carteo)", "title": "Tarjeta de convenciones", "auction": "Subasta", "call": "Voz", "meaning": "Significado",
            "forcing": "forzante", "artificial": "artificial", "forces": "Voces forzantes (las haga la regla que las haga)",
            "never": "Voces que los robots nunca hacen", "source": "Folleto SAYC de la ACBL (SP-3, revisión de 2006)",
            "sanity": "Cuando ninguna regla encaja, los robots eligen entre las voces legales por lo que promete "
@@ -166,6 +183,10 @@ def convention_card(lang: str = "en", system: System | None = None) -> str:
             extra = f" <em>({escape(marks)})</em>" if marks else ""
             parts.append(f"<tr><td>{escape(auction)}</td><td>{escape(call)}</td><td>{escape(text)}{extra}</td></tr>")
         parts.append("</table></section>")
+    if sys_ is SAYC:
+        parts.append(f"<section><h3>{escape(t['leads'])}</h3><ul>")
+        parts += [f"<li>{escape(es if lang == 'es' else en)}</li>" for en, es, *_ in LEADS]
+        parts.append("</ul></section>")
     if sys_.sanity is not None:
         parts.append(f"<section><h3>{escape(t['forces'])}</h3><ul>")
         parts += [f"<li>{escape(f.es if lang == 'es' else f.en)}</li>" for f in FORCES]
@@ -177,4 +198,4 @@ def convention_card(lang: str = "en", system: System | None = None) -> str:
     return "\n".join(parts)
 
 
-__all__ = ["SECTIONS", "card_lines", "convention_card"]
+__all__ = ["LEADS", "SECTIONS", "card_lines", "convention_card"]
