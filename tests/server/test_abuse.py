@@ -271,6 +271,51 @@ def test_issue13_2_websockets_per_client_address_are_capped(strict: ServerProces
     asyncio.run(run())
 
 
+def test_issue13_2_half_open_http_connections_are_capped_per_address_and_timed_out(tmp_path: Path) -> None:
+    """Issue 13 point 2: one client opening sockets and sending nothing, or half a request, holds
+    at most ``http_per_address`` of them (the rest answered 503 and closed), each closed once its
+    request has not arrived within ``request_timeout``; the health check is answered meanwhile,
+    from this address too once its sockets are gone, and a WebSocket does not count here."""
+    env = {**UNTRUSTED, "BAZAS_HTTP_PER_ADDRESS": "5", "BAZAS_REQUEST_TIMEOUT": "1"}
+    with ServerProcess(tmp_path / "halfopen", env=env) as server:
+        other = httpx.Client(base_url=server.http, timeout=30,
+                             transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+        socks = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(8)]
+        # The first five (accepted in order): half a request's head, half a body, nothing at all.
+        socks[0].sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+        socks[1].sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\ncontent-length: 100\r\n\r\n{")
+        for sock in socks[5:]:  # past the cap: their first bytes are answered 503
+            sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+        with other:
+            assert other.get("/api/health").json()["ok"]  # another client is served meanwhile
+        answers: list[bytes] = []
+        for sock in socks:
+            sock.settimeout(60)
+            data = b""
+            try:
+                while chunk := sock.recv(4096):
+                    data += chunk
+            except OSError:
+                pass
+            answers.append(data)
+            sock.close()
+        assert answers[:5] == [b""] * 5, answers  # held, then closed unanswered (request timeout)
+        assert all(a.startswith(b"HTTP/1.1 503") and b"too many connections" in a for a in answers[5:]), answers
+        assert httpx.get(f"{server.http}/api/health", timeout=30).json()["ok"]
+
+        async def sockets() -> int:  # WebSockets are not HTTP connections of the cap
+            created = server.create(me=None)
+            held = [await websockets.connect(f"{server.ws}/ws/{created['table_id']}") for _ in range(6)]
+            for ws in held:
+                await ws.recv()
+            n = len(held)
+            for ws in held:
+                await ws.close()
+            return n
+        assert asyncio.run(sockets()) == 6
+        assert httpx.get(f"{server.http}/api/health", timeout=30).json()["ok"]
+
+
 # -- 3. seats bound to their player's device ------------------------------------------------------
 def test_issue13_3_a_taken_seat_is_the_players_own_and_can_move(strict: ServerProcess) -> None:
     async def run() -> None:

@@ -184,6 +184,44 @@ async def _connections(ws_url: str, table_id: str, tries: int) -> tuple[int, int
     return len(held), refused
 
 
+async def _half_open(port: int, tries: int) -> tuple[int, int, bool]:
+    """Issue 13 point 2: one address (127.0.0.3) opens ``tries`` sockets and sends half a request:
+    how many the server holds, how many it refuses (503), and whether the health check is answered
+    (from another address) while they are held."""
+    import httpx
+
+    opened: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    refused = 0
+    for _ in range(tries):
+        try:
+            opened.append(await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.3", 0)))
+        except OSError:
+            refused += 1
+            continue
+        opened[-1][1].write(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+
+    async def first_bytes(reader: asyncio.StreamReader) -> bytes | None:
+        try:
+            return await asyncio.wait_for(reader.read(64), 2.0)
+        except (TimeoutError, OSError):
+            return None  # nothing answered: the server holds it (until its request timeout)
+
+    answers = await asyncio.gather(*(first_bytes(r) for r, _ in opened))
+    held = [w for (_, w), a in zip(opened, answers, strict=True) if a is None]
+    refused += sum(1 for a in answers if a is not None and a.startswith(b"HTTP/1.1 503"))
+    for (_, writer), answer in zip(opened, answers, strict=True):
+        if answer is not None:
+            writer.close()
+    async with httpx.AsyncClient(timeout=10) as client:
+        try:
+            healthy = (await client.get(f"http://127.0.0.1:{port}/api/health")).status_code == 200
+        except httpx.HTTPError:
+            healthy = False
+    for writer in held:
+        writer.close()
+    return len(held), refused, healthy
+
+
 async def _spectators(server: _Server, ws_url: str, table_id: str, count: int) -> float:
     import websockets
 
@@ -223,12 +261,14 @@ async def _bench(args: argparse.Namespace, server: _Server) -> dict[str, Any]:
     flood = await flood_task
     tables_held = httpx.get(f"{http}/api/health", timeout=30).json()["tables"]
     held, refused = await _connections(ws_url, victims[0], 40)
+    half_held, half_refused, healthy = await _half_open(server.port, 100)
     per_spectator_kb = await _spectators(server, ws_url, victims[0], min(args.spectators, 30))
     return {
         "seconds_per_card_alone": round(args.seconds * args.victims / quiet, 3) if quiet else None,
         "seconds_per_card_flooded": round(args.seconds * args.victims / busy, 3) if busy else None,
         "cards_alone": quiet, "cards_flooded": busy, **flood, "tables_held": tables_held,
-        "sockets_held": held, "sockets_refused": refused, "kb_per_spectator": round(per_spectator_kb, 1),
+        "sockets_held": held, "sockets_refused": refused, "half_open_held": half_held,
+        "half_open_refused": half_refused, "health_while_half_open": healthy, "kb_per_spectator": round(per_spectator_kb, 1),
         "load": os.getloadavg()[0], "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
 
@@ -255,6 +295,9 @@ def run(args: argparse.Namespace) -> int:
             ("tables held by the server", figures["tables_held"]),
             ("hints answered / refused", f"{figures['hints_answered']} / {figures['hints_refused']}"),
             ("sockets held / refused from one address", f"{figures['sockets_held']} / {figures['sockets_refused']}"),
+            ("half-open HTTP sockets held / refused from one address",
+             f"{figures['half_open_held']} / {figures['half_open_refused']}"),
+            ("health check answered meanwhile", "yes" if figures["health_while_half_open"] else "NO"),
             ("server memory per spectator (KB)", figures["kb_per_spectator"])]
     for name, value in rows:
         table.add_row(name, str(value))

@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
     from bazas.server import Settings, create_app
     from bazas.server.app import install_log_redaction
+    from bazas.server.connguard import ConnectionGuard
 
     settings = Settings.from_env(data_dir=args.data_dir, database_url=args.database_url, bots=args.bots,
                                  bot_seconds=args.bot_seconds, tm_port=args.tm_port,
@@ -66,7 +67,12 @@ def run(args: argparse.Namespace) -> int:
     # connections are served at once (more get 503), a request's head is bounded (h11), and a
     # WebSocket frame is at most 64 KB. A public deployment adds a reverse proxy (deploy/nginx.conf).
     app = create_app(settings)
-    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=65536,
+    # A request must arrive whole within request_timeout, and an address holds at most
+    # http_per_address connections (the proxy's own address, and trusted ones, exempt).
+    guard = ConnectionGuard.of(settings.request_timeout, settings.http_per_address,
+                               [*settings.trusted, *(args.forwarded_allow_ips or "").split(",")])
+    app.state.connection_guard = guard
+    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=65536, http=guard.protocol(),
                             timeout_graceful_shutdown=3, access_log=args.log_level == "debug",
                             timeout_keep_alive=settings.timeout_keep_alive,
                             limit_concurrency=settings.limit_concurrency or None,

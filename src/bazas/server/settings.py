@@ -94,6 +94,11 @@ class Settings:
     #: file descriptors of a default deployment (the per-address cap stops one client taking them).
     limit_concurrency: int = 8000
     timeout_keep_alive: int = 5
+    #: Seconds a request (its head and body) may take to arrive; then its connection is closed.
+    #: And HTTP connections one client address may hold open (more are refused with 503; those
+    #: upgraded to a WebSocket count in ``ws_per_address``). ``bazas serve`` (server/connguard.py).
+    request_timeout: float = 10.0
+    http_per_address: int = 64
     #: Operator's token for ``GET /api/health?reset=1`` (header ``X-Bazas-Admin``); empty: nobody.
     admin_token: str = ""
 
