@@ -26,9 +26,10 @@ def test_every_json_route_has_its_response_model(tmp_path: Path) -> None:
     assert model("/api/rulesets") == "Rulesets"
     assert model("/api/rulesets/{name}") == "RulesetFacts"
     assert model("/api/lobby") == "Lobby"
+    assert model("/api/learn/deals/{deal_id}/play", "post") == "LessonPlayReply"
     # Every JSON route of the tables and the games has one (a new route without a model fails here).
     for path, methods in schema["paths"].items():
-        if path.startswith(("/api/tables", "/api/rulesets", "/api/lobby")) and not path.endswith(".pbn"):
+        if path.startswith(("/api/tables", "/api/rulesets", "/api/lobby", "/api/learn")) and not path.endswith(".pbn"):
             for method in methods:
                 assert model(path, method), f"{method.upper()} {path} has no response model"
 

@@ -31,7 +31,7 @@ import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -45,6 +45,7 @@ from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState
 
 from .limits import Buckets, owner_key
+from .protocol import ExplanationInfo
 from .scheduler import REQUEST, WorkerPool
 
 #: The game whose bidding system the lesson's bots use.
@@ -92,6 +93,100 @@ class LessonPlay(BaseModel):
                              description="the learner's own calls, the whole auction's (as for /auction)")
     cards: list[str] = Field(default_factory=list, max_length=52,
                              description="every card played so far, in order (SA, HT, C2...)")
+
+
+# -- the answers (response models: /docs shows them; a field the code adds but the model lacks fails
+#    the tests instead of reaching the page unannounced) ----------------------------------------------
+
+class _Reply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Words(_Reply):
+    es: str
+    en: str
+
+
+class LessonDealInfo(_Reply):
+    id: str
+    dealer: str
+    seat: str = Field(description="the learner's seat (S)")
+    hand: str = Field(description="the learner's hand, PBN (spades.hearts.diamonds.clubs)")
+
+
+class LessonDeals(_Reply):
+    """``GET /api/learn/deals``: the prepared deals."""
+
+    deals: list[LessonDealInfo]
+
+
+class BotCall(_Reply):
+    call: str
+    meaning: Words | None
+
+
+class LessonCall(_Reply):
+    seat: str
+    call: str
+    by: Literal["you", "bot"]
+    meaning: Words | None
+    bot: BotCall | None = Field(default=None, description="the learner's calls only: what the bot would have called")
+
+
+class LessonAuctionReply(_Reply):
+    """``POST /api/learn/deals/{id}/auction``: the auction up to the learner's next turn or its end."""
+
+    id: str
+    dealer: str
+    calls: list[LessonCall]
+    done: bool
+    turn: str | None
+    legal: list[str]
+    suggestion: BotCall | None = Field(description="the bot's call for the learner's turn")
+    contract: str | None
+    declarer: str | None
+    passed_out: bool
+    hands: dict[str, str] | None = Field(description="every hand, once the auction is over")
+
+
+class LessonCard(_Reply):
+    seat: str
+    card: str
+    by: Literal["you", "bot"]
+    note: Words = Field(description="what the card did, in words")
+    why: ExplanationInfo | None
+
+
+class CardSuggestion(_Reply):
+    card: str
+    why: ExplanationInfo | None
+
+
+class LessonTrick(_Reply):
+    leader: str
+    winner: str
+    cards: list[str]
+
+
+class LessonPlayReply(_Reply):
+    """``POST /api/learn/deals/{id}/play``: the play up to the learner's next turn or its end."""
+
+    id: str
+    contract: str | None
+    declarer: str | None
+    dummy: str
+    cards: list[LessonCard]
+    new_from: int = Field(description="the first of ``cards`` this answer added")
+    done: bool
+    turn: str | None
+    legal: list[str]
+    suggestion: CardSuggestion | None
+    hands: dict[str, list[str]]
+    current: list[list[str]] = Field(description="the trick on the table: [seat, card] pairs")
+    tricks: list[LessonTrick]
+    won: dict[str, int]
+    declarer_tricks: int
+    needed: int
 
 
 def _meaning(why: Any) -> dict[str, str] | None:
@@ -324,7 +419,7 @@ def install_learn_routes(app: FastAPI) -> None:
             raise HTTPException(503, "the lesson's bots are busy: try again in a moment",
                                 headers={"Retry-After": "2"}) from None
 
-    @app.get("/api/learn/deals")
+    @app.get("/api/learn/deals", response_model=LessonDeals)
     async def lesson_deals() -> dict[str, Any]:
         """The prepared deals: the learner's (South's) hand and the dealer of each."""
         return {"deals": [{"id": d.id, "dealer": d.dealer.name, "seat": LEARNER.name,
@@ -336,12 +431,13 @@ def install_learn_routes(app: FastAPI) -> None:
             raise HTTPException(404, f"no lesson deal {deal_id!r} (there are: {', '.join(BY_ID)})")
         return deal
 
-    @app.post("/api/learn/deals/{deal_id}/auction")
+    @app.post("/api/learn/deals/{deal_id}/auction", response_model=LessonAuctionReply,
+               response_model_exclude_unset=True)
     async def lesson_auction(deal_id: str, body: LessonAuction, request: Request) -> dict[str, Any]:
         deal = lesson_deal(deal_id)
         return await answer(request, play_auction, deal, list(body.calls))
 
-    @app.post("/api/learn/deals/{deal_id}/play")
+    @app.post("/api/learn/deals/{deal_id}/play", response_model=LessonPlayReply)
     async def lesson_play(deal_id: str, body: LessonPlay, request: Request) -> dict[str, Any]:
         deal = lesson_deal(deal_id)
         return await answer(request, play_cards, deal, list(body.calls), list(body.cards))
