@@ -40,7 +40,16 @@ class ConnectionGuard:
 
     @staticmethod
     def of(request_timeout: float, per_address: int, exempt: Iterable[str]) -> ConnectionGuard:
-        return ConnectionGuard(request_timeout, per_address, frozenset(a.strip() for a in exempt if a.strip() and a.strip() != "*"))
+        """``exempt``: addresses not counted (trusted ones, the proxy's); ``*`` among them (every
+        address may be a proxy) turns the count off, the proxy's own limits then apply alone.
+
+        >>> ConnectionGuard.of(10, 64, ["127.0.0.1", " ::1", ""]).exempt == {"127.0.0.1", "::1"}
+        True
+        >>> ConnectionGuard.of(10, 64, ["*"]).per_address
+        0
+        """
+        addresses = {a.strip() for a in exempt if a.strip()}
+        return ConnectionGuard(request_timeout, 0 if "*" in addresses else per_address, frozenset(addresses - {"*"}))
 
     def protocol(self) -> type[HttpToolsProtocol]:
         """The uvicorn HTTP protocol class enforcing these limits."""
