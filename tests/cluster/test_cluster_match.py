@@ -190,7 +190,8 @@ def test_issue14_team_match_owner_killed_mid_board_nothing_lost_in_order_nothing
     # match id out of each path): none of them makes another server ask for the match.
     handed = sum(_health(s)["handed_over"] for s in cluster.servers.values())
     for path in (f"/api/matches/{mid}", f"/api/matches/{mid}.pbn", f"/api/matches/{mid}.lin",
-                 f"/api/matches/{mid}/hand-record", f"/api/matches/{mid}/boards/1"):
+                 f"/api/matches/{mid}/hand-record", f"/api/matches/{mid}/boards/1",
+                 f"/api/matches/{mid}/boards/1.lin"):
         r = httpx.get(f"{cluster.url}{path}", timeout=30)
         assert r.status_code == 200, (path, r.text)
     asyncio.run(_spectate_each_table(cluster, mid))
