@@ -79,7 +79,7 @@ def command_of(seat: Seat, msg: Any, ruleset: Ruleset | str | None = None) -> Co
 
     >>> from bazas.server.protocol import CLIENT_MESSAGE
     >>> command_of(Seat.S, CLIENT_MESSAGE.validate_python({"type": "card", "card": "H10"}))
-    Act(seat=<Seat.S: 2>, action=Card.parse('HT'), expect=None)
+    Act(seat=<Seat.S: 2>, action=Card.parse('HT'), expect=None, alert=None)
     >>> from bazas.engine.rulesets import get
     >>> str(command_of(Seat.N, CLIENT_MESSAGE.validate_python({"type": "call", "call": "1NU"}),
     ...                get("royal-auction+nullos")).action)
