@@ -134,3 +134,15 @@ def test_issue8_previous_release_bidder_still_loads_for_the_bench_match() -> Non
     before, _ = old.choose_call(Hand.from_pbn("98654.J876.43.Q2"), Seat.N, ["2C", "P", "2D", "P", "3NT", "P"])
     now, _ = choose_call(Hand.from_pbn("98654.J876.43.Q2"), Seat.N, ["2C", "P", "2D", "P", "3NT", "P"])
     assert (str(before), str(now)) == ("P", "4H")
+
+
+def test_issue8_negative_double_is_left_in_only_with_a_trump_stack() -> None:
+    """Opener answers partner's negative double; passing it for penalties needs a real trump stack
+    in their suit (five cards with three honours at the one level, four with two honours higher),
+    not just four cards: 19 HCP with ♥AKQ2 over 1♣ (1♥) X bids on."""
+    call, why = choose_call(Hand.from_pbn("Q92.AKQ2.J76.AK5"), Seat.N, ["1C", "1H", "X", "P"], CTX)
+    assert str(call) != "P", why.en
+    call, why = choose_call(Hand.from_pbn("T72.AT98.4.AKJ43"), Seat.N, ["1C", "1H", "X", "P"], CTX)
+    assert str(call) != "P", why.en
+    call, why = choose_call(Hand.from_pbn("AQT6.KJ.K9.AT953"), Seat.N, ["1C", "2S", "X", "P"], CTX)
+    assert str(call) == "P", why.en  # ♠AQT6 behind the overcaller at the two level: penalties

@@ -1207,7 +1207,8 @@ class _ReopenX(H):
 
 
 class _PenaltyPass(H):
-    """Four or more cards in the opponents' suit."""
+    """Opener converts partner's negative double to penalties only with a trump stack in the
+    opponents' suit: five cards with three honours at the one level, four with two honours higher."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -1216,7 +1217,9 @@ class _PenaltyPass(H):
         c = super().__call__(sit, b)
         last = sit.auction.last_bid
         if last is not None and last.strain is not Strain.NT:
-            c = c.with_length(int(last.strain), 4, 13)
+            one = last.level == 1
+            c = c.intersect(H(**{"x": "5+" if one else "4+", "hon": ("x", "3+" if one else "2+")})(
+                sit, {"x": int(last.strain)}))
         return c
 
 
