@@ -50,7 +50,7 @@ TRICK_COUNT = re.compile(r"\{\w+\}\s+(?:bazas|tricks|multas|undertricks|overtric
                          r"(?:baza|trick|multa|overtrick|undertrick)\(s\)")
 #: Messages whose count is never 1: a contract's tricks (7 to 13), tricks needed or made.
 NEVER_ONE = {"learn.promise", "learn.promiseNT", "learn.wonUs", "learn.wonThem", "meaning.bid",
-             "learn.playIntro", "learn.watchIntro", "learn.playMade", "learn.playMadeOver"}
+             "learn.playIntro", "learn.watchIntro", "learn.playMade", "learn.playMadeOver", "meaning.nullo"}
 #: "1 bazas", "de las 1 bazas", "of the 1 tricks", "1 multas"...
 WRONG_ONE = re.compile(r"\b1 (?:bazas|tricks|multas|cartas|cards|undertricks|overtricks)\b|de las 1\b|of the 1\b|\(s\)")
 
