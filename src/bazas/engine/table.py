@@ -46,8 +46,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
-from .calls import Bid, Call, Double, Pass, Redouble
-from .cards import Card
+from .calls import Call
 from .deal import Deal, Vulnerability
 from .errors import BazasError, GameOver, InvalidClaim, InvalidNotation, WrongTurn
 from .rulesets import get as get_ruleset
@@ -701,10 +700,3 @@ def last_action_by(state: DealState, seat: Seat) -> int | None:
         replayed = replayed.apply(action).after
     return last
 
-
-def is_call(action: Action) -> bool:
-    return isinstance(action, Bid | Pass | Double | Redouble)
-
-
-def is_card(action: Action) -> bool:
-    return isinstance(action, Card)
