@@ -26,6 +26,7 @@ def test_every_json_route_has_its_response_model(tmp_path: Path) -> None:
     assert model("/api/rulesets") == "Rulesets"
     assert model("/api/rulesets/{name}") == "RulesetFacts"
     assert model("/api/lobby") == "Lobby"
+    assert model("/api/health") == "Health"
     assert model("/api/learn/deals/{deal_id}/play", "post") == "LessonPlayReply"
     # Every JSON route of the tables and the games has one (a new route without a model fails here).
     for path, methods in schema["paths"].items():

@@ -45,6 +45,7 @@ from .protocol import (
     CreatedTable,
     CreateTable,
     DealReview,
+    Health,
     History,
     RecentTables,
     RulesetFacts,
@@ -150,7 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except BazasError as exc:
             raise HTTPException(404, str(exc)) from None
 
-    @app.get("/api/health")
+    @app.get("/api/health", response_model=Health)
     async def health(request: Request, reset: bool = False) -> dict[str, Any]:
         if reset:
             given = request.headers.get("x-bazas-admin", "")

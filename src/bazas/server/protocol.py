@@ -670,3 +670,20 @@ class JoinedSeat(_Data):
     table_id: str
     seat: SeatName
     link: str
+
+
+class Health(BaseModel):
+    """``GET /api/health``: the server process's figures since the last reset (the benches read
+    them). A site of several servers adds ``cluster``; other parts may add their own figures."""
+
+    model_config = ConfigDict(extra="allow")
+
+    ok: bool
+    tables: int = Field(description="tables loaded in this process")
+    writer: dict[str, Any] = Field(description="the event-log writer's batches and commits")
+    gc_objects: int
+    gc_frozen: int
+    action_ms: dict[str, float | int | None] = Field(description="a person's call or card to the state sent back: "
+                                                     "count, p50, p95, p99")
+    loop_lag_ms: dict[str, float | None] = Field(description="the event loop's lag: p50, p99, max")
+    gc: dict[str, Any] = Field(description="garbage collections per generation and the slowest pauses")
