@@ -86,3 +86,18 @@ def test_issue11_bots_think_through_a_royal_deal_at_the_table(server: ServerProc
     bot_calls = [c for i, c in enumerate(calls) if "NESW"[i % 4] != "S"]
     assert any(c.endswith(("NU", "RS")) for c in bot_calls), calls
     assert done["score"]["deals"][0]["contract"] == next(c for c in reversed(calls) if c[0].isdigit())
+
+
+def test_issue11_royal_and_nullo_calls_are_explained_from_the_calls_alone() -> None:
+    """Hovering a call at a Royal Auction table: the meaning the bots' rule table gives it (Law 42
+    for the dealer's one spade, the nullo and royal-spades rows), in both languages."""
+    said = workers.explain_calls(GAME, "N", ["1S", "1NU", "1RS", "P", "P", "X"], [0, 1, 2, 3, 4, 5], {})
+    en = [s["en"] if s is not None else "" for s in said]
+    assert "Law 42" in en[0] and "nullo" in en[1] and "royal spades" in en[2]
+    assert "nothing worth a bid" in en[3] and "partner's bid stands" in en[4] and said[5] is None
+    es = said[1]["es"] if said[1] is not None else ""
+    assert "nulo" in es
+    # 1920 Auction with nullos: no royal spades, spades are named as spades; the dealer may pass.
+    plain = [s["en"] if s is not None else "" for s in
+             workers.explain_calls("auction-1920+nullos", "N", ["1S", "1NU"], [0, 1], {})]
+    assert plain[0].endswith(": spades") and "nullo" in plain[1]

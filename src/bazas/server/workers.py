@@ -124,7 +124,16 @@ def explain_calls(ruleset: str, dealer: str, calls: list[str], indexes: list[int
     calls alone); None where the bidding system cannot say."""
     from bazas.bots.bidding import explain
     from bazas.engine.auction import Auction
+    from bazas.engine.rulesets import get
+    from bazas.engine.rulesets.denominations import denominations_of
 
+    own = denominations_of(get(ruleset))
+    if own is not None:  # Royal Auction, nullos (issue 11): the rows of bots/bidding/royal.py
+        from bazas.bots.bidding.royal import meaning
+
+        royal, must = any(d.code == "RS" for d in own.denominations), own.dealer_must_bid
+        said = [meaning(calls, i, royal, must) if 0 <= i < len(calls) else None for i in indexes]
+        return [None if m is None else m.to_dict() for m in said]
     auction = Auction.from_calls(Seat.parse(dealer), calls)
     ctx = TableContext.from_dict(context)
     out: list[dict[str, Any] | None] = []

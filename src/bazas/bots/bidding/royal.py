@@ -37,7 +37,7 @@ Period practice the rows follow (docs/rules/royal-auction-and-nullos.md):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bazas.bots.base import Budget, Decision, Explanation, TableContext
@@ -48,7 +48,7 @@ from bazas.engine.rulesets import get as get_ruleset
 from bazas.engine.rulesets.denominations import ScaleBid, denominations_of
 from bazas.engine.views import SeatView
 
-__all__ = ["ROWS", "NAME", "RoyalBidder", "decide", "three_handed_call"]
+__all__ = ["ROWS", "NAME", "RoyalBidder", "decide", "meaning", "three_handed_call"]
 
 #: The system name rulesets declare (``bidding_system``) for this bidder.
 NAME = "royal-auction"
@@ -185,6 +185,45 @@ class RoyalBidder:
             call = PASS if PASS in view.legal else bids[0]
             return Decision(call, Explanation(es="paso", en="pass"))
         return Decision(call, Explanation(es=verdict.es, en=verdict.en))
+
+
+#: Which rows make a bid in each denomination (the suit row names a minor or hearts).
+_ROWS_FOR = {"NU": ("nullo",), "RS": ("royal-spades",), "NT": ("notrump", "strong-notrump"), "C": ("suit",),
+             "D": ("suit",), "H": ("suit",)}
+
+
+def meaning(calls: Sequence[str], index: int, royal: bool = True, dealer_must_bid: bool = True) -> Explanation | None:
+    """What call ``index`` of a four-player auction of this bidder's game says, from the calls
+    alone (public): the sentence of the rule-table row that makes it. None for a call no row makes
+    (doubles, spades named by anyone but the compelled dealer in Royal Auction).
+
+    >>> [meaning(["1S", "1NU", "1RS", "P", "P"], i).en for i in range(5)]  # doctest: +NORMALIZE_WHITESPACE
+    ['the dealer must bid (Whist Club Law 42): the conventional one spade',
+     'few high cards, no ace, no long suit: a nullo (every trick lost counts)',
+     'five or more spades and an opening hand: royal spades',
+     'nothing worth a bid: pass',
+     "partner's bid stands (every trick counts toward game, bid or not): pass"]
+    """
+    call = calls[index]
+    if call == "P":
+        last = next((i for i in range(index - 1, -1, -1) if calls[i][:1].isdigit()), None)
+        if last is not None and (index - last) % 4 == 2:  # partner made the standing bid
+            return Explanation(es="la declaración del compañero se mantiene (cada baza cuenta para la manga, "
+                                  "declarada o no): paso",
+                               en="partner's bid stands (every trick counts toward game, bid or not): pass")
+        return Explanation(es="nada que declarar: paso", en="nothing worth a bid: pass")
+    if not call[:1].isdigit():
+        return None
+    code = call[1:]
+    if index == 0 and dealer_must_bid and call == "1S":
+        return Explanation(es=_DEALER_ROW.es, en=_DEALER_ROW.en)
+    if code == "S" and not royal:  # no royal spades in the game: the long-spades row names spades
+        return Explanation(es="cinco o más picas y mano de apertura: picas",
+                           en="five or more spades and an opening hand: spades")
+    rows = [r for r in ROWS if r.id in _ROWS_FOR.get(code, ())]
+    if not rows:
+        return None
+    return Explanation(es="; o ".join(r.es for r in rows), en="; or ".join(r.en for r in rows))
 
 
 def three_handed_call(hand: Hand, auction: Auction) -> Call:
