@@ -28,9 +28,14 @@ def test_every_json_route_has_its_response_model(tmp_path: Path) -> None:
     assert model("/api/lobby") == "Lobby"
     assert model("/api/health") == "Health"
     assert model("/api/learn/deals/{deal_id}/play", "post") == "LessonPlayReply"
-    # Every JSON route of the tables and the games has one (a new route without a model fails here).
+    assert model("/api/matches", "post") == "CreatedMatch"
+    assert model("/api/matches/{match_id}") == "MatchSummary"
+    assert model("/api/matches/{match_id}/boards/{board}") == "MatchBoardReview"
+    # Every JSON route of the tables, the games and the matches has one (a new route without a
+    # model fails here); the records (PBN, LIN) are text.
     for path, methods in schema["paths"].items():
-        if path.startswith(("/api/tables", "/api/rulesets", "/api/lobby", "/api/learn")) and not path.endswith(".pbn"):
+        if (path.startswith(("/api/tables", "/api/rulesets", "/api/lobby", "/api/learn", "/api/matches"))
+                and not path.endswith((".pbn", ".lin"))):
             for method in methods:
                 assert model(path, method), f"{method.upper()} {path} has no response model"
 

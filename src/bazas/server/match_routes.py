@@ -41,7 +41,7 @@ from .encode import error_text
 from .limits import owner_key
 from .match_actor import MatchActor
 from .match_hub import MatchHub
-from .match_protocol import CreatedMatch, CreateMatch
+from .match_protocol import CreatedMatch, CreateMatch, MatchBoardReview, MatchesLoaded, MatchSummary
 from .protocol import CLIENT_MESSAGE
 from .static_pages import static_page
 
@@ -96,7 +96,7 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
             raise HTTPException(404, f"no match {match_id!r}")
         return actor
 
-    @app.get("/api/health/matches", include_in_schema=False)
+    @app.get("/api/health/matches", include_in_schema=False, response_model=MatchesLoaded)
     async def matches_health(request: Request) -> dict[str, Any]:
         """How many matches are in memory (finished idle ones are unloaded)."""
         return {"loaded": len(matches_of(request).actors)}
@@ -158,7 +158,9 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
         return PlainTextResponse(record_lin(record), headers={
             "Content-Disposition": f'attachment; filename="bazas-match-{match_id}-{board}.lin"'})
 
-    @app.get("/api/matches/{match_id}/boards/{board}")
+    # exclude_unset: the comparison's fields are in a review only once both tables finished the board.
+    @app.get("/api/matches/{match_id}/boards/{board}", response_model=MatchBoardReview,
+             response_model_exclude_unset=True)
     async def match_board(match_id: str, board: int, request: Request) -> dict[str, Any]:
         """A board's review (hands, double-dummy table and par, each table's auction and play with
         its analysis): once both tables finished it; before that, with a seat's key in the
@@ -174,7 +176,7 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
                                 f"board {board} is not finished at your table yet")
         return review
 
-    @app.get("/api/matches/{match_id}")
+    @app.get("/api/matches/{match_id}", response_model=MatchSummary)
     async def match_summary(match_id: str, request: Request) -> dict[str, Any]:
         actor = await match_or_404(request, match_id)
         return {**actor.summary(), "pbn": f"/api/matches/{match_id}.pbn", "lin": f"/api/matches/{match_id}.lin",
