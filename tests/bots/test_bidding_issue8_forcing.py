@@ -146,3 +146,20 @@ def test_issue8_negative_double_is_left_in_only_with_a_trump_stack() -> None:
     assert str(call) != "P", why.en
     call, why = choose_call(Hand.from_pbn("AQT6.KJ.K9.AT953"), Seat.N, ["1C", "2S", "X", "P"], CTX)
     assert str(call) == "P", why.en  # ♠AQT6 behind the overcaller at the two level: penalties
+
+
+def test_issue8_opener_answers_after_interference_over_our_1nt() -> None:
+    """SP-3, our 1NT after an overcall: opener answers responder's cue-bid (Stayman) with a
+    four-card major, hearts first, else 3NT; and accepts the invitational 2NT with 16–17."""
+    cases = [
+        ("AQ72.KJ72.K2.A72", "1NT 2D 3D P", "3H"),
+        ("AQ72.K72.K82.A72", "1NT 2D 3D P", "3S"),
+        ("AQ7.K72.K82.AJ72", "1NT 2D 3D P", "3NT"),
+        ("AQ7.K72.KJ8.A972", "1NT 2H 2NT P", "3NT"),
+        ("AQ7.972.KQ8.A972", "1NT 2H 2NT P", "P"),
+    ]
+    for hand_text, auction, expected in cases:
+        hand = Hand.from_pbn(hand_text)
+        assert str(choose(hand, Seat.N, [], CTX).call) == "1NT", hand_text
+        call, why = choose_call(hand, Seat.N, auction.split(), CTX)
+        assert str(call) == expected, (hand_text, auction, why.en)

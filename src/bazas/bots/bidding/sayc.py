@@ -1465,6 +1465,18 @@ def _nt_interference_rows() -> list[Rule]:
         R("r1nto.2nt", ov, "2NT", H(hcp="8-9", stop="y"), "Invitational with their suit stopped",
           "Invitativo con su palo parado", source=NTI),
         R("r1nto.pass", ov, "P", H(hcp="-9"), "Pass", "Paso", source=NTI),
+        # opener's answers: the cue-bid asks for a four-card major (hearts first), game forcing
+        R("o.nti.cue.H", "1NT 2y 3y P", "cheap:z", H(z="4+"), "Four hearts (answer to the cue-bid Stayman)",
+          "Cuatro corazones (respuesta al cuebid Stayman)", when=lambda s, b: b["z"] == 2 != b["y"], source=NTI),
+        R("o.nti.cue.S", "1NT 2y 3y P", "cheap:z", H(z="4+"), "Four spades (answer to the cue-bid Stayman)",
+          "Cuatro picas (respuesta al cuebid Stayman)", when=lambda s, b: b["z"] == 3 != b["y"], source=NTI),
+        R("o.nti.cue.3nt", "1NT 2y 3y P", "3NT", None, "No four-card major: game in notrump",
+          "Sin mayor cuarto: manga a sin triunfo", source=NTI),
+        # opener accepts responder's invitational 2NT with a maximum
+        R("o.nti.2nt.accept", "1NT 2y 2NT P", "3NT", H(hcp="16+"), "Accepts the invitation: 16–17",
+          "Acepta la invitación: 16–17", source=NTI),
+        R("o.nti.2nt.pass", "1NT 2y 2NT P", "P", H(hcp="-15"), "Declines the invitation: 15",
+          "Rechaza la invitación: 15", source=NTI),
     ]
     return rows
 
