@@ -18,8 +18,8 @@ from bazas.engine.session import Session
 from bazas.formats.pbn import loads as pbn_loads
 from bazas.server.protocol import SERVER_MESSAGE
 
-from .harness import Client, ServerProcess, drive, token
-from .test_table_options import create
+from .harness import ServerProcess
+from .test_table_options import play_one_deal
 
 pytestmark = pytest.mark.xdist_group("table_options")
 
@@ -33,17 +33,7 @@ def royal_player(state: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _royal_deal(server: ServerProcess) -> tuple[dict[str, Any], dict[str, Any]]:
-    created = create(server, ruleset="royal-auction", seats={s: "open" for s in "NEW"}, me="S", seed=17)
-    clients = [Client(server, created["table_id"], token(created["links"][s]), name=s) for s in "NESW"]
-    for c in clients:
-        await c.connect()
-    try:
-        done = await drive(clients, lambda m: m["table"]["status"] in ("review", "over"), choose=royal_player,
-                           press_next=False, timeout=90)
-    finally:
-        for c in clients:
-            await c.close()
-    return created, done
+    return await play_one_deal(server, royal_player, ruleset="royal-auction", seed=17)
 
 
 def test_law4_law6_a_royal_spade_contract_played_and_scored_at_the_table(server: ServerProcess) -> None:

@@ -180,20 +180,24 @@ def nullo_player(state: dict[str, Any]) -> dict[str, Any]:
     return {"type": "card", "card": view["legal"][0]}
 
 
-async def _nullo_deal(server: ServerProcess) -> tuple[dict[str, Any], dict[str, Any]]:
-    created = create(server, ruleset="royal-auction", options={"nullos": True}, seats={s: "open" for s in "NEW"},
-                     me="S", seed=31)
-    links = created["links"]
-    clients = [Client(server, created["table_id"], token(links[s]), name=s) for s in "NESW"]
+async def play_one_deal(server: ServerProcess, choose: Any, **body: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A table created with ``body`` (its four seats people), played to the end of its first deal
+    by ``choose``: the creation's answer and the last state."""
+    created = create(server, seats={s: "open" for s in "NEW"}, me="S", **body)
+    clients = [Client(server, created["table_id"], token(created["links"][s]), name=s) for s in "NESW"]
     for c in clients:
         await c.connect()
     try:
-        done = await drive(clients, lambda m: m["table"]["status"] in ("review", "over"), choose=nullo_player,
+        done = await drive(clients, lambda m: m["table"]["status"] in ("review", "over"), choose=choose,
                            press_next=False, timeout=90)
     finally:
         for c in clients:
             await c.close()
     return created, done
+
+
+async def _nullo_deal(server: ServerProcess) -> tuple[dict[str, Any], dict[str, Any]]:
+    return await play_one_deal(server, nullo_player, ruleset="royal-auction", options={"nullos": True}, seed=31)
 
 
 def test_issue11_nullo_contract_played_and_scored_at_the_table(server: ServerProcess) -> None:
