@@ -9,6 +9,10 @@ each with its own outgoing queue) and the parts that hold the table's logic:
 - :class:`~bazas.server.scheduler.Scheduler`: bots' and substitutes' decisions, claim checks,
   hints, meanings and analyses in the worker pool;
 - :class:`~bazas.server.absence.AbsencePolicy`: when a substitute plays for an absent person.
+- :mod:`~bazas.server.seat_keys`: which seat a secret opens, a seat's fresh secret;
+- :mod:`~bazas.server.seat_settings`: who may hand a seat to a bot, whom the server plays for,
+  what the state says of the pace;
+- :class:`~bazas.server.seat_requests.SeatRequests`: a player's hints and explanations of calls.
 
 Everything that may change the table (a player's message, a bot's decision, an answer from the
 worker pool) goes through the actor's inbox and is handled one at a time, so two clients acting at
@@ -37,19 +41,15 @@ from bazas.engine.three_handed_table import is_three_handed
 
 from .absence import AbsencePolicy
 from .connection import Connection as Connection  # re-exported: the socket layer (server/connection.py)
-from .encode import (
-    Frame,
-    Presence,
-    StateEncoder,
-    action_texts,
-    dumps,
-    explanation_text,
-    hint_text,
-)
+from .encode import Frame, Presence, StateEncoder, action_texts
 from .limits import Buckets
-from .meanings import CallMeanings, ExplainError, explain_request
+from .meanings import CallMeanings
 from .pace import PACES, speed_of
 from .scheduler import Move, Scheduler, fallback_command
+from .seat_keys import new_key, rekeyed, seat_key_text
+from .seat_keys import seat_of as seat_of_token
+from .seat_requests import SeatRequests
+from .seat_settings import pace_extra, robots_option, robots_with, seat_bot_refusal, substitutes
 from .table_session import TableSession, command_of, context_dict, context_of
 
 if TYPE_CHECKING:
@@ -69,9 +69,7 @@ class TableActor:
         #: Seats whose secret is their player's device's (the invitation was used; issue 13).
         self.bound: set[Seat] = {Seat.parse(s) for s in options.get("bound", ())}
         settings = hub.settings
-        self.hint_buckets = Buckets(settings.hints_per_minute, settings.hints_burst)
         self.name_buckets = Buckets(settings.names_per_minute, settings.names_burst)
-        self._hinting: set[Seat] = set()
         self.conns: set[Connection] = set()
         #: What the last accepted command(s) did (sent with the state until the next change).
         self.events: Sequence[Event] = ()
@@ -87,6 +85,7 @@ class TableActor:
         owner = options.get("owner")
         self.scheduler = Scheduler(self.id, hub.workers, settings, bot_seconds, self.submit,
                                    owner=owner if isinstance(owner, str) else None)
+        self.requests = SeatRequests(settings, self.scheduler)
         creator = options.get("creator")
         #: The seat of who created the table (None: a spectator, or a table from before issue 12).
         self.creator: Seat | None = Seat.parse(creator) if isinstance(creator, str) else None
@@ -108,10 +107,7 @@ class TableActor:
     def _pace_changed(self) -> None:
         """The scheduler's pace and what the state says of the speed, the creator and the robots."""
         self.scheduler.speed = self.speed
-        self.encoder.extra = {"speed": self.speed, "pace": PACES[self.speed].to_dict(),
-                              "creator": None if self.creator is None else self.creator.name,
-                              "robots": [s.name for s in SEATS if s in self.robots],
-                              "cut": self.options.get("cut")}
+        self.encoder.extra = pace_extra(self.speed, self.creator, self.robots, self.options.get("cut"))
 
     # -- life ---------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -213,27 +209,15 @@ class TableActor:
         """A fresh secret for ``seat``: every earlier one (the invitation, the old device's) stops
         working. ``moved``: the new one is an invitation for the player's other device, and this
         connection watches from now on; else it is this device's own (kept by the page)."""
-        import secrets
-
-        from bazas.storage import hash_token
-
-        key = secrets.token_urlsafe(16)
-        bound = set(self.bound)
-        if moved:
-            bound.discard(seat)
-        else:
-            bound.add(seat)
-        digest = hash_token(key)
+        fresh = new_key(seat, self.bound, moved)
         try:
-            await self._store_key(seat, digest, bound)
+            await self._store_key(seat, fresh.digest, fresh.bound)
         except Exception as exc:
             log.error("table %s: could not store the new secret of %s: %s", self.id, seat.name, exc)
             return
-        self.tokens = {h: s for h, s in self.tokens.items() if s != seat}
-        self.tokens[digest] = seat
-        self.bound = bound
-        conn.send(dumps({"type": "seat_key", "seat": seat.name, "key": key, "link": f"/t/{self.id}?k={key}",
-                         "moved": moved}))
+        self.tokens = rekeyed(self.tokens, fresh)
+        self.bound = fresh.bound
+        conn.send(seat_key_text(self.id, fresh))
         if moved:
             conn.seat = None
             self._watching(conn)
@@ -254,11 +238,7 @@ class TableActor:
         return self._seat_connected(seat)
 
     def seat_of(self, token: str | None) -> Seat | None:
-        if not token:
-            return None
-        from bazas.storage import hash_token
-
-        return self.tokens.get(hash_token(token))
+        return seat_of_token(self.tokens, token)
 
     # -- absent players -------------------------------------------------------------------------------
     def _seat_connected(self, seat: Seat) -> bool:
@@ -290,8 +270,8 @@ class TableActor:
 
     def _substitutes(self) -> frozenset[Seat]:
         somebody = any(conn.seat is not None for conn in self.conns)
-        robots = frozenset(s for s in self.robots if not self._seat_connected(s)) if somebody else frozenset()
-        return self.absence.substitutes(somebody) | robots
+        connected = {conn.seat for conn in self.conns if conn.seat is not None and not conn.closed}
+        return substitutes(self.absence.substitutes(somebody), self.robots, connected, somebody)
 
     def _plays_for(self, seat: Seat) -> bool:
         """Whether the server decides for ``seat`` now (a bot, or a substitute)."""
@@ -315,14 +295,14 @@ class TableActor:
             conn.send(self._frame().text(conn.seat), state=True)
             return
         if kind == "explain":
-            self._explain(conn, msg.index, msg.call)
+            self.requests.explain(conn, self.table, self.meanings, msg.index, msg.call)
             return
         seat = conn.seat
         if seat is None:
             conn.error("not_seated", "spectators watch: only the players at the table can do that")
             return
         if kind == "hint":
-            self._hint(conn, seat)
+            self.requests.hint(conn, self.table, seat, self.bot_context)
             return
         if kind == "move_seat":
             await self._rekey(conn, seat, moved=True)
@@ -391,13 +371,11 @@ class TableActor:
     async def _seat_bot(self, conn: Connection, by: Seat, seat: Seat, bot: bool) -> None:
         """The creator hands ``seat`` (a person's seat nobody is connected to) to a bot, or takes
         it back for a person."""
-        if by != self.creator:
-            conn.error("not_seated", "only the table's creator may hand a seat to a bot")
+        refusal = seat_bot_refusal(self.table, self.creator, by, seat, bot, self._seat_connected(seat))
+        if refusal is not None:
+            conn.error(*refusal)
             return
         player = self.table.players[seat]
-        if player.is_bot or seat == self.creator or (bot and self._seat_connected(seat)):
-            conn.error("illegal", f"{seat.name} is not an open seat")
-            return
         # An open seat is taken, nameless, so that the bot plays it as a player (claims included).
         if bot and not player.joined and not await self._command(Join(seat, ""), origin=conn):
             return
@@ -405,14 +383,10 @@ class TableActor:
         self._plan()
 
     async def _set_robot(self, seat: Seat, bot: bool) -> None:
-        robots = set(self.robots)
-        if bot:
-            robots.add(seat)
-        else:
-            robots.discard(seat)
+        robots = robots_with(self.robots, seat, bot)
         if robots == self.robots:
             return
-        names = [s.name for s in SEATS if s in robots]
+        names = robots_option(robots)
         try:
             await self.hub.store.write(self.hub.repository.set_options, self.id, {"robots": names or None})
         except Exception as exc:
@@ -424,68 +398,6 @@ class TableActor:
         self._pace_changed()
         self.events = ()
         self._broadcast()
-
-    def _hint(self, conn: Connection, seat: Seat) -> None:
-        table = self.table
-        state = table.current
-        if state is None or table.actor != seat:
-            conn.error("turn", "a hint is for the player whose turn it is")
-            return
-        if seat in self._hinting:
-            conn.error("busy", "a hint is already being prepared for this seat")
-            return
-        if not self.hint_buckets.allow(seat):
-            conn.error("busy", f"too many hints: at most {self.hub.settings.hints_per_minute:g} a minute")
-            return
-        context = context_dict(self.bot_context())
-        self._hinting.add(seat)
-
-        async def think() -> None:
-            try:
-                action, explanation = await self.scheduler.hint(state, seat, context)
-            except Exception as exc:
-                conn.error("unavailable", f"no hint now ({type(exc).__name__})")
-                return
-            finally:
-                self._hinting.discard(seat)
-            conn.send(hint_text(action, explanation))
-
-        self.scheduler.spawn(think())
-
-    def _explain(self, conn: Connection, index: int | None, call: str | None) -> None:
-        state = self.table.current
-        if state is None:
-            conn.error("illegal", "no deal is in progress")
-            return
-        if is_three_handed(self.table):
-            conn.error("unavailable", "no explanations of calls at a three-handed table")
-            return
-        try:
-            request = explain_request(state.auction, index, call)
-        except ExplainError as exc:
-            conn.error(exc.code, str(exc))
-            return
-        if request.index is not None:
-            known = self.meanings.known(request.index)
-            if known is not None:
-                conn.send(explanation_text(request.index, request.call, known))
-                return
-        context = context_dict(context_of(self.table))
-        ruleset = self.table.ruleset
-
-        async def ask() -> None:
-            try:
-                found = await self.scheduler.explain(ruleset, state.dealer, request.calls, [request.position],
-                                                      context, timeout=30.0)
-            except Exception as exc:
-                conn.error("unavailable", f"no explanation now ({type(exc).__name__})")
-                return
-            if found[0] is None:
-                conn.error("unavailable", "no explanation available for that call")
-                return
-            conn.send(explanation_text(request.index, request.call, found[0]))
-
-        self.scheduler.spawn(ask())
 
     # -- the heart: commands --------------------------------------------------------------------------
     async def _command(self, command: Command | None, origin: Connection | None, expect: int | None = None,
