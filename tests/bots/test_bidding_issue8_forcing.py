@@ -163,3 +163,17 @@ def test_issue8_opener_answers_after_interference_over_our_1nt() -> None:
         assert str(choose(hand, Seat.N, [], CTX).call) == "1NT", hand_text
         call, why = choose_call(hand, Seat.N, auction.split(), CTX)
         assert str(call) == expected, (hand_text, auction, why.en)
+
+
+def test_issue8_responder_places_the_game_after_fourth_suit_forcing() -> None:
+    """After opener's answer to fourth suit forcing responder bids game where the hands fit: not
+    3NT with the fourth suit stopped by nobody, not a non-forcing four of a minor."""
+    # 1♥ 1♠ 2♣ 2♦(FSF) 3♣(five clubs): ♦9632 unstopped, three clubs: 5♣
+    call, why = choose_call(Hand.from_pbn("AKQ5.J7.9632.K63"), Seat.N, ["P", "1H", "P", "1S", "P", "2C", "P", "2D", "P", "3C", "P"], CTX)
+    assert str(call) == "5C", why.en
+    # 1♣ 1♦ 1♠ 2♥(FSF) 3♣: no heart stopper on either side, five clubs: 5♣
+    call, why = choose_call(Hand.from_pbn("Q.T3.AQJ64.AQJ92"), Seat.N, ["1C", "P", "1D", "P", "1S", "P", "2H", "P", "3C", "P"], CTX)
+    assert str(call) == "5C", why.en
+    # opener's 2NT showed the stopper: 3NT
+    call, why = choose_call(Hand.from_pbn("K84.AKJ7.KQ97.74"), Seat.N, ["1D", "P", "1H", "P", "1S", "P", "2C", "P", "2NT", "P"], CTX)
+    assert str(call) == "3NT", why.en

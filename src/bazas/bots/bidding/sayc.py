@@ -1578,6 +1578,42 @@ def _fsf_answer_rows() -> list[Rule]:
     return rows
 
 
+def _fsf_continuation_rows() -> list[Rule]:
+    """Responder places the game after opener's answer to fourth suit forcing: a major fit of
+    eight, notrump when either hand stops the fourth suit, else a fit in opener's suits; no 3NT
+    with the fourth suit stopped by nobody (the generic layer decides slams later)."""
+    rows: list[Rule] = []
+    mine = i_did("fsf")
+
+    def answered(var: str) -> Cond:
+        def f(sit: Situation, b: Bindings) -> bool:
+            m = sit.last_action_of(sit.partner)
+            if m is None or not isinstance(m.call, Bid):
+                return False
+            return m.call.strain is Strain.NT if var == "NT" else m.call.strain is Strain(b[var])
+        return f
+
+    for tag, pattern in (("1", "1x P 1y P 1z P 2w P B P"), ("2", "1x P 1y P 2z P 2w P B P"),
+                         ("3", "1x P 1y P 2z P 3w P B P")):
+        rows += [
+            R(f"rr.fsf{tag}.major", pattern, "game:y", H(y="5+"), "Game in my major: partner showed three",
+              "Manga en mi mayor: el compañero mostró tres", when=both(mine, answered("y"), is_major("y"))),
+            R(f"rr.fsf{tag}.nt", pattern, "game:NT", None, "Game in notrump: partner stops the fourth suit",
+              "Manga a sin triunfo: el compañero para el cuarto palo", when=both(mine, answered("NT"))),
+            R(f"rr.fsf{tag}.3nt", pattern, "game:NT", H(stop="w"), "Game in notrump: I stop the fourth suit",
+              "Manga a sin triunfo: paro el cuarto palo", when=mine),
+            R(f"rr.fsf{tag}.x", pattern, "game:x", H(x="3+"), "Game in opener's first suit",
+              "Manga en el primer palo del abridor", when=mine, prefer=lambda f, s, b: f.lengths[b["x"]] >= 3),
+            R(f"rr.fsf{tag}.z5", pattern, "game:z", H(z="3+"), "Game in opener's five-card second suit",
+              "Manga en el segundo palo quinto del abridor", when=both(mine, answered("z"))),
+            R(f"rr.fsf{tag}.z", pattern, "game:z", H(z="4+"), "Game in opener's second suit",
+              "Manga en el segundo palo del abridor", when=mine),
+            R(f"rr.fsf{tag}.y", pattern, "game:y", H(y="6+"), "Game in my own long suit",
+              "Manga en mi palo largo", when=mine),
+        ]
+    return rows
+
+
 # ---------------------------------------------------------------------------------------------
 # 7. The generic layer
 # ---------------------------------------------------------------------------------------------
@@ -1821,6 +1857,7 @@ SOURCES: tuple[tuple[str, str], ...] = (
     ("o.lr.", f"{SP3}, Rebids by Opener — after a limit raise"),
     ("o.1nt.", f"{SP3}, Rebids by Opener — after a 1NT response"),
     ("o21.", f"{SP3}, Rebids by Opener — after a two-over-one response"),
+    ("rr.fsf", f"{SP3}, General Approach — fourth suit forcing: responder places the game"),
     ("rr.", f"{SP3}, Rebids by Responder"),
     ("ov.1nt", f"{SP3}, Competitive Bidding — 1NT overcall 15–18"),
     ("ov.x", f"{SP3}, Competitive Bidding — takeout doubles"),
@@ -1889,6 +1926,7 @@ def build_sayc() -> System:
                "Redoblo: valores, sugiere castigo", source=NTI)]
     rows += _nt_rows("r1ntx", "1NT X", 15, 17, 1, "1NT", "1ST")  # systems on over a double
     rows += _fsf_answer_rows()
+    rows += _fsf_continuation_rows()
     rows += _responder_later_rows()
     rows += _strong_and_weak_rows()
     rows += _one_suit_rows()
