@@ -109,6 +109,9 @@ def test_seed002_worked_example_through_the_server(tmp_path: Path) -> None:
             spectator = Client(server, f"m/{mid}", name="spectator")
             for c in (*clients.values(), spectator):
                 await c.connect()
+            for c in clients.values():  # boards from a PBN: each person agrees to them (issue 13)
+                await c.until(lambda m: m["table"]["you"] is not None)
+                await c.send({"type": "agree_prepared"})
             one = {s: c for s, c in clients.items() if s[0] == "1"}
             two = {s: c for s, c in clients.items() if s[0] == "2"}
             # Table 1 finishes board 1 alone: its seats see their own record, nobody else anything.

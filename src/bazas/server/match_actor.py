@@ -15,6 +15,13 @@ What a connection is sent (seed 002 section 8, :func:`~bazas.engine.match.observ
   finished, compared);
 - a spectator: ``match`` messages with the spectator observation only (no board before both
   tables have finished it); nothing of either table's live board.
+
+Prepared boards (issue 13 point 3: the creator's PBN file, so the creator may know every hand) are
+played only by people who agreed to them: each person's seat sends ``agree_prepared`` (stored in the
+match's options, so a restart keeps it). Until every person seat of a table has agreed (or is
+played by a substitute because its person left), that table does not start: no bot or substitute
+moves and nobody's state holds a card; after it has started, a person who has not agreed (e.g.
+back after a substitute played the seat) still gets no cards and cannot act until they agree.
 """
 
 from __future__ import annotations
@@ -47,7 +54,7 @@ from bazas.formats.pbn import PbnGame
 from bazas.storage import Append, DealRecord, EventRecord, hash_token
 
 from .actor import Connection, TableActor
-from .encode import action_texts, dumps, view_dict
+from .encode import Frame, action_texts, dumps, view_dict
 from .scheduler import ANALYSIS
 from .table_session import claim_to_verify, finished_deal, finished_game
 
@@ -123,6 +130,27 @@ class MatchStep:
     events: tuple[Event, ...]
     match_events: tuple[MatchEvent, ...]
     append: Append
+
+
+#: What a person may send before agreeing to a match's prepared boards (issue 13).
+BEFORE_AGREEING = frozenset({"sync", "explain", "name", "move_seat", "agree_prepared"})
+
+
+@dataclass(slots=True)
+class SealedFrame(Frame):
+    """A table's state frame whose ``sealed`` seats are sent a spectator's view of the board (no
+    hand, nothing to do) with their own ``you``: persons who have not agreed to prepared boards."""
+
+    sealed: frozenset[Seat] = frozenset()
+
+    def text(self, seat: Seat | None) -> str:
+        if seat is None or seat not in self.sealed:
+            return Frame.text(self, seat)
+        info = dict(self.info)
+        info["you"] = seat.name
+        state = self.table.current
+        view = None if state is None else view_dict(view_of(state, None))
+        return f'{self.head},"table":{dumps(info)},"view":{dumps(view)}{self.tail}'
 
 
 class MatchTableSession:
@@ -204,6 +232,8 @@ class MatchTableActor(TableActor):
 
     # -- double-dummy analysis of the boards this table finished ------------------------------------
     def _plan(self, events: Sequence[Event] = ()) -> None:
+        if self.waiting_for():  # prepared boards: nothing moves before every person here agreed
+            return
         super()._plan(events)
         # The one-table actor analyses a played deal; a board passed out gets its DD table and par too.
         if self.hub.settings.analysis and any(e.kind == "deal_scored" for e in events):
@@ -292,6 +322,15 @@ class MatchTableActor(TableActor):
             else:
                 conn.error("not_seated", "spectators watch the match: only the players at a table can do that")
             return
+        if conn.closed or conn not in self.conns:
+            return  # a dropped connection's commands are not applied
+        if msg.type == "agree_prepared":
+            await self._agree(conn, conn.seat)
+            return
+        refusal = self._agreement_refusal(conn.seat, msg.type)
+        if refusal is not None:
+            conn.error("pending", refusal)
+            return
         await super().message(conn, msg)
         if msg.type == "sync":
             conn.send(self.owner.match_text(Participant(self.number, conn.seat)))
@@ -302,6 +341,86 @@ class MatchTableActor(TableActor):
 
     def summary(self) -> dict[str, Any]:  # pragma: no cover - match tables are not served over HTTP
         raise RuntimeError("a match's table has no public summary")
+
+    # -- prepared boards: every person at the table agrees first (issue 13 point 3) ---------------
+    @property
+    def prepared(self) -> bool:
+        return self.owner.options.get("prepared") is True
+
+    def persons(self) -> list[Seat]:
+        """This table's seats for people (not the bots')."""
+        return [s for s in SEATS if not self.table.players[s].is_bot]
+
+    def agreed(self) -> set[Seat]:
+        return {Seat.parse(n[1:]) for n in self.owner.options.get("agreed", ()) if n[:1] == str(self.number)}
+
+    def started(self) -> bool:
+        """Whether this table has made a call yet (or finished a board)."""
+        table = self.table
+        state = table.current
+        return bool(table.finished) or (state is not None and bool(state.actions))
+
+    def waiting_for(self) -> list[Seat]:
+        """The person seats this table waits for before it starts: not agreed and not played by a
+        substitute (empty: the table may play, or its boards are not prepared)."""
+        if not self.prepared or self.started():
+            return []
+        agreed, substitutes = self.agreed(), self._substitutes()
+        return [s for s in self.persons() if s not in agreed and s not in substitutes]
+
+    def sealed(self) -> frozenset[Seat]:
+        """The seats sent no card: every person while the table waits, then those not agreed."""
+        if not self.prepared:
+            return frozenset()
+        persons = self.persons()
+        if self.waiting_for():
+            return frozenset(persons)
+        agreed = self.agreed()
+        return frozenset(s for s in persons if s not in agreed)
+
+    def _frame(self) -> Frame:
+        frame = super()._frame()
+        if not self.prepared:
+            return frame
+        agreed = self.agreed()
+        frame.info["agreement"] = {"persons": [s.name for s in self.persons()],
+                                   "agreed": [s.name for s in SEATS if s in agreed],
+                                   "waiting": [s.name for s in self.waiting_for()]}
+        if frame.info["agreement"]["waiting"]:
+            frame.info["actor"] = None  # nobody may act before the table starts
+        sealed = self.sealed()
+        if not sealed:
+            return frame
+        return SealedFrame(frame.table, frame.head, frame.info, frame.tail, sealed=sealed)
+
+    def _agreement_refusal(self, seat: Seat, kind: str) -> str | None:
+        """Why ``seat`` may not send ``kind`` yet (None: it may)."""
+        if not self.prepared or kind in BEFORE_AGREEING:
+            return None
+        if seat not in self.agreed():
+            return ("the boards of this match are prepared (from the creator's file): agree to them first "
+                    "(send agree_prepared) or leave the seat")
+        waiting = self.waiting_for()
+        if waiting:
+            return ("the boards of this match are prepared: the table starts once "
+                    f"{', '.join(s.name for s in waiting)} agreed")
+        return None
+
+    async def _agree(self, conn: Connection, seat: Seat) -> None:
+        """``seat`` agrees to play the match's prepared boards (stored: a restart keeps it)."""
+        if not self.prepared:
+            conn.error("illegal", "this match's boards are dealt by the server: there is nothing to agree to")
+            return
+        if seat not in self.agreed():
+            try:
+                await self.owner.store_agreement(self.number, seat)
+            except Exception as exc:
+                log.error("match %s: could not store %s's agreement: %s", self.owner.id, seat.name, exc)
+                conn.error("unavailable", "the agreement could not be saved; try again")
+                return
+        self.events = ()
+        self._broadcast()
+        self._plan()
 
 
 class MatchActor:
@@ -393,6 +512,12 @@ class MatchActor:
         await self.hub.store.write(self.hub.repository.set_options, self.id, {"tokens": tokens, "bound_seats": seats})
         self.options["tokens"] = tokens
         self.options["bound_seats"] = seats
+
+    async def store_agreement(self, table: int, seat: Seat) -> None:
+        """``seat`` at ``table`` agreed to the prepared boards (issue 13), in the match's options."""
+        agreed = sorted({*self.options.get("agreed", ()), f"{table}{seat.name}"})
+        await self.hub.store.write(self.hub.repository.set_options, self.id, {"agreed": agreed})
+        self.options["agreed"] = agreed
 
     def side(self, table: int) -> MatchTableActor:
         return self.tables[table]

@@ -126,10 +126,17 @@ def _checked_name(value: str) -> str:
     return value
 
 
+class AgreePreparedMessage(_Message):
+    """At a team match on prepared boards (the creator's PBN file): I agree to play them. A
+    table starts once every person seated there agreed (issue 13 point 3; match sockets only)."""
+
+    type: Literal["agree_prepared"]
+
+
 ClientMessage = Annotated[
     CallMessage | CardMessage | ClaimMessage | ClaimReplyMessage | UndoMessage | UndoReplyMessage
     | HintMessage | ExplainMessage | NextMessage | SyncMessage | NameMessage | MoveSeatMessage
-    | SpeedMessage | SeatBotMessage,
+    | SpeedMessage | SeatBotMessage | AgreePreparedMessage,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -180,6 +187,15 @@ class CutInfo(_Data):
     rule: Literal["lowest", "highest"] = Field(description="which card deals (Auction: lowest; contract: highest)")
 
 
+class AgreementInfo(_Data):
+    """A team match table on prepared boards (issue 13 point 3): who must agree, who has."""
+
+    persons: list[SeatName] = Field(description="this table's seats for people (each must agree)")
+    agreed: list[SeatName] = Field(description="the seats that sent agree_prepared")
+    waiting: list[SeatName] = Field(description="the seats the table waits for before it starts "
+                                    "(not agreed, not played by a substitute); empty once it may play")
+
+
 class _TableFields(_Data):
     id: str
     ruleset: str
@@ -208,6 +224,8 @@ class _TableFields(_Data):
                                    "(a bot plays them until a person takes the seat or the creator takes it back)")
     claim: ClaimResult | None = Field(default=None, description="the claim that ended the deal on the table "
                                       "(issue 12)")
+    agreement: AgreementInfo | None = Field(default=None, description="a team match on prepared boards only: "
+                                            "a seat that has not agreed is sent no cards (issue 13)")
 
 
 class TableInfo(_TableFields):
