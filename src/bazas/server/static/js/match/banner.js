@@ -5,7 +5,8 @@
 // once the table has played every board, a "See the match" link instead of "Next". It is fed
 // the `match` messages only (and the table's state for the board number).
 import { escapeHTML } from "../common.js";
-import { t } from "../i18n.js";
+import { seatName, t } from "../i18n.js";
+import { send } from "../table/store.js";
 import { bannerText } from "./comparison.js";
 import { boardPickerHTML, boardReviewHTML, fetchBoard, moveStep, reviewableBoards, stepOfClick } from "./board.js";
 
@@ -112,6 +113,21 @@ function refreshOwn() {
   } else drawOwn();
 }
 
+/** Issue 13: a match on prepared boards (the creator's file) asks each person to agree before
+ * the table starts; the server sends no card to a seat that has not agreed. */
+export function agreementHTML(state) {
+  const agreement = state?.table?.agreement;
+  const you = state?.table?.you;
+  if (!agreement || !you) return "";
+  if (!agreement.agreed.includes(you)) {
+    return `<div class="match-agree" id="match-agree"><p>${escapeHTML(t("match.agreeText"))}</p>`
+      + `<button type="button" class="btn small primary" id="match-agree-btn">${escapeHTML(t("match.agree"))}</button></div>`;
+  }
+  if (!agreement.waiting.length) return "";
+  const seats = agreement.waiting.map((s) => seatName(s)).join(", ");
+  return `<span class="chip" id="match-agree-waiting">${escapeHTML(t("match.agreeWaiting", { seats }))}</span>`;
+}
+
 /** Draw (or redraw) the banner from the latest `match` message and table state. */
 export function showMatch(msg, state) {
   if (msg) last = msg;
@@ -128,6 +144,11 @@ export function showMatch(msg, state) {
     if (anchor?.parentNode) anchor.parentNode.insertBefore(el, anchor.nextSibling);
     else document.body.prepend(el);
     el.addEventListener("click", (e) => {
+      if (e.target.closest("#match-agree-btn")) {
+        e.stopPropagation();
+        send({ type: "agree_prepared" });
+        return;
+      }
       if (!e.target.closest("#match-own-boards")) return;
       e.stopPropagation();
       openOwnBoards();
@@ -151,6 +172,7 @@ export function showMatch(msg, state) {
     + (boards.length ? `<button type="button" class="btn small" id="match-own-boards">${escapeHTML(t("match.ownBoards"))}</button> ` : "")
     + (last.over || tableOver
       ? `<a class="btn small primary" id="match-see" href="${href}">${escapeHTML(t("match.see"))}</a>`
-      : `<a href="${href}" target="_blank" rel="noopener">${escapeHTML(t("match.page"))}</a>`);
+      : `<a href="${href}" target="_blank" rel="noopener">${escapeHTML(t("match.page"))}</a>`)
+    + agreementHTML(state);
   if (msg) refreshOwn();
 }
