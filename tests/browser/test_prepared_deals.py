@@ -40,3 +40,38 @@ def test_issue13_3_prepared_deals_are_shown_on_the_table(server: Server, browser
         assert other.locator("#prepared-chip").count() == 0
     finally:
         ctx.close()
+
+
+AGREE = {"es": "Acepto jugar estos tableros", "en": "I agree to play these boards"}
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("es", 1366, 900), ("en", 360, 640)])
+def test_issue13_3_a_person_agrees_to_a_matchs_prepared_boards_before_any_card(
+        server: Server, browser: Browser, lang: str, width: int, height: int) -> None:
+    """A team match on the creator's PBN boards: the seat's page asks its person to agree (the
+    banner's button, es/en, on screen at 360 px); before that the page holds no card and the
+    bots have not called; after it, the hand is dealt and the table plays."""
+    import random
+
+    from bazas.engine.match import deal_boards
+    from bazas.formats.match_records import dumps_boards
+
+    pbn = dumps_boards(deal_boards(2, random.Random(13)), event="issue 13")
+    created = server.post("/api/matches", {"pbn": pbn, "seats": {"1S": "open"}, "lang": lang, "bot_seconds": 0.2})
+    ctx = new_context(browser, lang=lang, width=width, height=height)
+    try:
+        page = open_seat(ctx, server.url, created["links"]["1S"])
+        button = page.locator("#match-agree-btn")
+        button.wait_for(state="visible")
+        assert button.inner_text().strip() == AGREE[lang]
+        box = button.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        view = page.evaluate("() => window.bazas.view")
+        assert view["hand"] is None and view["calls"] == [] and page.locator(".card-btn[data-card]").count() == 0
+        button.click()
+        page.wait_for_function("() => window.bazas.view.hand && window.bazas.view.hand.length === 13")
+        page.wait_for_function("() => window.bazas.view.calls.length > 0")  # dealer North (a bot) called
+        assert page.locator("#match-agree").count() == 0
+        assert page_errors(page) == []
+    finally:
+        ctx.close()
