@@ -42,7 +42,7 @@ def box_columns(page: Page) -> list[str]:
 
 
 def test_issue11_a_nullo_bid_with_the_box_played_and_scored(server: Server, browser: Browser) -> None:
-    table = server.create_table("royal-auction", me="S", lang="en", seed=5, first_dealer="S",
+    table = server.create_table("royal-auction", me="S", lang="en", seed=4, first_dealer="S",
                                 options={"nullos": True})
     ctx = new_context(browser, lang="en")
     try:
@@ -88,7 +88,10 @@ def test_issue11_a_royal_spade_bid_with_the_box_in_spanish(server: Server, brows
         page.wait_for_function("(v) => window.bazas.msg && window.bazas.msg.version !== v", arg=before)
         s = state(page)
         assert s["view"]["calls"][0] == "1RS"
-        # The auction grid draws it as R + the spade, not as raw text.
+        # The auction grid draws it as R + the spade, not as raw text (once the grid has caught up
+        # with the state: the table's pace may hold a redraw).
+        page.wait_for_selector('#side-auction [data-call-index="0"]', timeout=30_000)
+        page.wait_for_selector('#side-auction [data-call-index="0"] .royal', timeout=30_000)
         assert page.locator('#side-auction [data-call-index="0"] .royal').count() == 1
         assert not page_errors(page)
     finally:
