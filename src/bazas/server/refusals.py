@@ -88,6 +88,10 @@ PATTERNS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
         (rf"^seat {_SEAT} is already connected", "seat_taken", ("seat",)),
         (r"^only the table's creator", "not_creator", ()),
         (rf"^{_SEAT} is not an open seat", "not_open_seat", ("seat",)),
+        # a team match's prepared boards (issue 13)
+        (r"^the boards of this match are prepared \(from the creator's file\): agree", "agree_first", ()),
+        (r"^the boards of this match are prepared: the table starts once (.+) agreed", "agree_waiting", ("who",)),
+        (r"^this match's boards are dealt by the server", "agree_nothing", ()),
         # the server's limits and troubles
         (r"^too many name changes: at most (\S+) a minute", "names_rate", ("n",)),
         (r"^too many hints: at most (\S+) a minute", "hints_rate", ("n",)),
