@@ -95,9 +95,18 @@ def assert_calls_apart(page: Page) -> None:
 
 def tap_call(page: Page, call: str) -> None:
     """A call on a touch screen: the bid, then the confirm button (both on screen)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     before = state(page)["version"]
-    page.click(f'.bid[data-call="{call}"]')
-    page.wait_for_selector("#bb-ok")
+    for attempt in range(3):
+        page.click(f'.bid[data-call="{call}"]')
+        try:
+            # a redraw of the box (the table's pace, a state arriving) may swallow a tap: tap again
+            page.wait_for_selector("#bb-ok", timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
     assert_on_screen(page, "#bb-ok", "the confirm button")
     page.click("#bb-ok")
     wait_version_after(page, before)
