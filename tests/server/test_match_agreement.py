@@ -127,3 +127,43 @@ def test_issue13_3_a_match_the_server_dealt_needs_no_agreement(tmp_path: Path) -
                 await north.until(lambda m: m["view"]["calls"][:1] == ["1NT"])
 
         asyncio.run(run())
+
+
+def test_issue13_3_a_person_who_leaves_without_agreeing_is_played_by_a_robot_and_agrees_on_return(
+        tmp_path: Path) -> None:
+    """Leaving the seat is how a person declines: after the absent delay a robot plays it (a robot
+    does not object), so the others' agreement starts the table. Back at the seat, that person is
+    sent no card and cannot act until they agree; the table waits for them."""
+    pbn = dumps_boards(deal_boards(1, random.Random(1314)), event="issue 13 agreement")
+    with ServerProcess(tmp_path / "leave", {"BAZAS_ABSENT_SECONDS": "0.3"}) as server:
+        links = create_match(server, pbn=pbn, seats={"1N": "open", "1S": "open"})["links"]
+
+        async def run() -> None:
+            south = Client(server, side(links["1S"]), token(links["1S"]), name="1S")
+            await south.connect()
+            await south.until(lambda m: m["table"]["you"] == "S")
+            await south.close()  # South declines: leaves without agreeing
+            north = Client(server, side(links["1N"]), token(links["1N"]), name="1N")
+            await north.connect()
+            state = await north.until(lambda m: m["table"]["you"] == "N")
+            assert state["view"]["hand"] is None
+            await north.send({"type": "agree_prepared"})
+            state = await north.until(lambda m: m["view"]["hand"] is not None and m["table"]["seats"]["S"]["substitute"])
+            assert state["table"]["agreement"] == {"persons": ["N", "S"], "agreed": ["N"], "waiting": []}
+            await north.send({"type": "call", "call": "1NT"})
+            await north.until(lambda m: len(m["view"]["calls"]) >= 3)  # E (bot), S (the robot) called
+            # South comes back: no card, and nothing but agreeing is accepted.
+            back = Client(server, side(links["1S"]), south.url.split("?k=", 1)[1], name="1S-back")
+            await back.connect()
+            state = await back.until(lambda m: m["table"]["you"] == "S")
+            assert no_cards(back) and state["table"]["agreement"]["agreed"] == ["N"]
+            start = len(back.messages)
+            await back.send({"type": "hint"})
+            assert (await back.error_after(start))["reason"] == "agree_first"
+            await back.send({"type": "agree_prepared"})
+            state = await back.until(lambda m: m["view"]["hand"] is not None)
+            assert len(state["view"]["hand"]) == 13 and state["table"]["agreement"]["agreed"] == ["N", "S"]
+            await back.close()
+            await north.close()
+
+        asyncio.run(run())
