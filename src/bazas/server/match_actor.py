@@ -51,7 +51,7 @@ from bazas.engine.views import view_of
 from bazas.formats.lin import board_lin
 from bazas.formats.match_records import ROOMS
 from bazas.formats.pbn import PbnGame
-from bazas.storage import Append, DealRecord, EventRecord, hash_token
+from bazas.storage import Append, DealRecord, EventRecord
 
 from .actor import Connection, TableActor
 from .encode import Frame, action_texts, dumps, view_dict
@@ -630,14 +630,3 @@ class MatchActor:
     def summary(self) -> dict[str, Any]:
         """``GET /api/matches/{id}``: what a spectator may see."""
         return self.observation(Participant())
-
-
-# -- creating and loading -------------------------------------------------------------------------
-
-def new_match_tokens(seats: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-    """For every open seat (``"1N"`` ...): its secret token, and the stored hash -> seat map."""
-    import secrets
-
-    tokens = {name: secrets.token_urlsafe(16) for name, kind in seats.items() if kind == "open"}
-    return tokens, {hash_token(tok): name for name, tok in tokens.items()}
-
