@@ -86,11 +86,6 @@ def _their_contract(sit: Situation, b: Bindings) -> bool:
     return sit.last_bid is not None and not sit.our_contract
 
 
-def _partner_stands(sit: Situation, b: Bindings) -> bool:
-    """Partner's bid is the current one and nobody has bid over it."""
-    return sit.last_bidder == sit.partner
-
-
 def _raise_qt(sit: Situation, b: Bindings) -> str:
     level = sit.cheapest_level(Strain(b["x"]))
     need = 1.0 + 0.5 * max(0, level - 2)

@@ -67,14 +67,6 @@ def is_minor(var: str) -> Cond:
     return lambda sit, b: b[var] < 2
 
 
-def unpassed() -> Cond:
-    return lambda sit, b: not sit.has_passed()
-
-
-def passed_hand() -> Cond:
-    return lambda sit, b: sit.has_passed()
-
-
 def meaning_has(m: CallMeaning | None, *words: str) -> bool:
     return m is not None and any(w in rid for rid in m.rules for w in words)
 
@@ -86,10 +78,6 @@ def partner_did(*words: str) -> Cond:
 
 def i_did(*words: str) -> Cond:
     return lambda sit, b: meaning_has(sit.last_action_of(sit.seat), *words)
-
-
-def rho_passed() -> Cond:
-    return lambda sit, b: bool(sit.calls) and isinstance(sit.calls[-1], Pass)
 
 
 def cheap_level_at_most(var: str, level: int) -> Cond:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bazas.engine.calls import Bid, Call, Double, Pass, Redouble, Strain, parse_call
+from bazas.engine.calls import Bid, Call, Strain, parse_call
 
 Bindings = dict[str, int]
 
@@ -154,14 +154,3 @@ def _match(tokens: tuple[Token, ...], ti: int, calls: Sequence[Call], ci: int, b
         ci += 1
     return b if ci == len(calls) else None
 
-
-def is_pass(call: Call) -> bool:
-    return isinstance(call, Pass)
-
-
-def is_double(call: Call) -> bool:
-    return isinstance(call, Double)
-
-
-def is_redouble(call: Call) -> bool:
-    return isinstance(call, Redouble)
