@@ -147,6 +147,19 @@ def token(link: str) -> str:
     return link.split("k=", 1)[1]
 
 
+def create_match(server: ServerProcess, **body: Any) -> dict[str, Any]:
+    """``POST /api/matches`` with ``body``: the created match (its links, ids...)."""
+    r = httpx.post(f"{server.http}/api/matches", json=body, timeout=30)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def side(link: str) -> str:
+    """``/t/{match}.{table}?k=...`` -> the match socket's path after ``/ws/``."""
+    return "m/" + link.split("/t/", 1)[1].split("?", 1)[0]
+
+
 class Client:
     """One WebSocket to a table; ``messages`` has everything received, in order."""
 

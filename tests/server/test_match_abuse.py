@@ -11,7 +11,6 @@ import json
 import socket
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -19,7 +18,7 @@ import websockets
 
 from bazas.server.protocol import SERVER_MESSAGE
 
-from .harness import Client, ServerProcess, token
+from .harness import Client, ServerProcess, create_match, side, token
 
 pytestmark = pytest.mark.xdist_group("match_abuse")
 
@@ -32,18 +31,6 @@ UNTRUSTED = {"BAZAS_TRUSTED_CLIENTS": "", "BAZAS_WS_PER_ADDRESS": "6", "BAZAS_TA
 def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     with ServerProcess(tmp_path_factory.mktemp("match-abuse"), env=UNTRUSTED) as srv:
         yield srv
-
-
-def create_match(server: ServerProcess, **body: Any) -> dict[str, Any]:
-    r = httpx.post(f"{server.http}/api/matches", json=body, timeout=30)
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
-
-
-def side(link: str) -> str:
-    """``/t/{match}.{table}?k=...`` -> the match socket's path after ``/ws/``."""
-    return "m/" + link.split("/t/", 1)[1].split("?", 1)[0]
 
 
 def test_issue13_3_a_match_seat_is_bound_to_the_device_and_survives_restart(tmp_path: Path) -> None:

@@ -9,29 +9,16 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 
 from bazas.engine.match import deal_boards
 from bazas.formats.match_records import dumps_boards
 from bazas.server.protocol import TableInfo
 
-from .harness import Client, ServerProcess, cards_in, token
+from .harness import Client, ServerProcess, cards_in, create_match, side, token
 
 pytestmark = pytest.mark.xdist_group("match_agreement")
-
-
-def create_match(server: ServerProcess, **body: Any) -> dict[str, Any]:
-    r = httpx.post(f"{server.http}/api/matches", json=body, timeout=30)
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
-
-
-def side(link: str) -> str:
-    return "m/" + link.split("/t/", 1)[1].split("?", 1)[0]
 
 
 def no_cards(client: Client) -> bool:

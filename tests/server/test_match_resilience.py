@@ -7,23 +7,15 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from bazas.engine.match import Participant
 from bazas.engine.seats import Seat
 
-from .harness import Client, ServerProcess, drive, token
+from .harness import Client, ServerProcess, create_match, drive, token
 from .test_match_server import audit, stored_prefixes
 
 pytestmark = pytest.mark.xdist_group("match_server")
-
-
-def create_match(server: ServerProcess, **body: Any) -> dict[str, Any]:
-    r = httpx.post(f"{server.http}/api/matches", json=body, timeout=30)
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
 
 
 def match_over(client: Client) -> Any:

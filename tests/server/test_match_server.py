@@ -24,16 +24,9 @@ from bazas.formats.match_records import loads_match
 from bazas.server.encode import view_dict
 from bazas.storage import Repository
 
-from .harness import Client, ServerProcess, drive, token
+from .harness import Client, ServerProcess, create_match, drive, token
 
 pytestmark = pytest.mark.xdist_group("match_server")
-
-
-def create_match(server: ServerProcess, **body: Any) -> dict[str, Any]:
-    r = httpx.post(f"{server.http}/api/matches", json=body, timeout=30)
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
 
 
 def stored_prefixes(data: Path | str, match_id: str) -> list[Match]:
