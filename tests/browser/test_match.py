@@ -134,10 +134,15 @@ def press_next(page: Page) -> bool:
     s = state(page)
     you = s["table"]["you"]
     if s["table"]["status"] == "review" and you not in s["table"]["ready"]:
-        btn = page.query_selector("#btn-next")
-        if btn and btn.is_visible() and btn.is_enabled():
-            btn.click()
-            return True
+        from playwright.sync_api import Error as PlaywrightError
+
+        btn = page.locator("#btn-next")
+        try:   # the button is redrawn with each state: one that went meanwhile is pressed next time
+            if btn.count() and btn.is_visible() and btn.is_enabled():
+                btn.click(timeout=5_000)
+                return True
+        except PlaywrightError:
+            return False
     return False
 
 

@@ -64,8 +64,10 @@ def test_issue13_3_a_person_agrees_to_a_matchs_prepared_boards_before_any_card(
         button = page.locator("#match-agree-btn")
         button.wait_for(state="visible")
         assert button.inner_text().strip() == AGREE[lang]
-        box = button.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        # the banner is redrawn with each state: measure the button as it is once drawn
+        edges = page.wait_for_function("""() => { const b = document.querySelector('#match-agree-btn');
+            const r = b && b.getBoundingClientRect(); return r && r.width > 0 ? [r.left, r.right] : null; }""").json_value()
+        assert edges[0] >= 0 and edges[1] <= width, edges
         view = page.evaluate("() => window.bazas.view")
         assert view["hand"] is None and view["calls"] == [] and page.locator(".card-btn[data-card]").count() == 0
         button.click()
