@@ -31,8 +31,9 @@ def test_issue13_3_prepared_deals_are_shown_on_the_table(server: Server, browser
         chip.wait_for(state="visible")
         assert chip.inner_text().strip() == LABELS[lang]
         assert "seed" in (chip.get_attribute("title") or "") or "semilla" in (chip.get_attribute("title") or "")
-        box = chip.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        edges = page.wait_for_function("""() => { const c = document.querySelector('#prepared-chip');
+            const r = c && c.getBoundingClientRect(); return r && r.width > 0 ? [r.left, r.right] : null; }""").json_value()
+        assert edges[0] >= 0 and edges[1] <= width, edges
         assert page_errors(page) == []
         other = open_seat(ctx, server.url, plain["me"])
         other.wait_for_function("() => window.bazas.view && window.bazas.view.seat === 'S'")
