@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 
 import pytest
-from rich.console import Console
 
-from bazas.cli.cmd_play import PlayTable
 from bazas.cli.main import main
+
+from .terminal import play_in_terminal
 
 
 def test_autoplay_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -31,28 +30,19 @@ def test_autoplay_table_is_reproducible(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().out == first and "contract" in first
 
 
-def _table(text: str, ruleset: str = "chicago", max_deals: int | None = None) -> str:
-    out = io.StringIO()
-    console = Console(file=out, width=120, force_terminal=False)
-    table = PlayTable(ruleset, seed=4, budget=0.02, strength="baseline", max_deals=max_deals,
-                      stream=io.StringIO(text), console=console)
-    assert table.run() == 0
-    return out.getvalue()
-
-
 def test_play_commands_and_quit() -> None:
-    text = _table("help\n?\n? 1\nhint\nscore\nXYZ\n7NT\nquit\n")
+    text = play_in_terminal("help\n?\n? 1\nhint\nscore\nXYZ\n7NT\nquit\n")
     assert "You are South" in text and "Hint:" in text and "Score sheet" in text and "Bye." in text
 
 
 def test_play_a_whole_chicago_with_auto() -> None:
-    text = _table("auto\n" * 400)
+    text = play_in_terminal("auto\n" * 400)
     assert "Session over" in text
 
 
 def test_play_one_duplicate_board_by_hand_input() -> None:
     # Pass throughout the auction, then let the bot play any cards we must play.
-    text = _table("P\n" * 6 + "auto\n" * 30, ruleset="duplicate", max_deals=2)
+    text = play_in_terminal("P\n" * 6 + "auto\n" * 30, ruleset="duplicate", max_deals=2)
     assert "Board 1, table 1" in text
 
 

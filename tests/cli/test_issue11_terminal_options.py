@@ -10,11 +10,11 @@ import subprocess
 import sys
 
 import pytest
-from rich.console import Console
 
-from bazas.cli.cmd_play import PlayTable
 from bazas.cli.main import main
 from bazas.engine.seats import Seat
+
+from .terminal import play_in_terminal
 
 
 def autoplay_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
@@ -83,11 +83,7 @@ def test_issue11_play_with_nullos_in_the_terminal_shows_them_and_reads_a_nullo()
 
 
 def test_issue11_you_may_bid_a_nullo_as_dealer_at_the_terminal_table() -> None:
-    out = io.StringIO()
-    table = PlayTable("auction-1920+nullos", seed=4, budget=0.02, strength="fast", max_deals=1, first_dealer=Seat.S,
-                      stream=io.StringIO("1NU\nquit\n"), console=Console(file=out, width=120))
-    assert table.run() == 0
-    text = out.getvalue()
+    text = play_in_terminal("1NU\nquit\n", "auction-1920+nullos", max_deals=1, strength="fast", first_dealer=Seat.S)
     assert "not legal" not in text and "1NU" in text
 
 

@@ -96,15 +96,7 @@ def test_play_three_handed_in_the_terminal_with_auto() -> None:
 
 def test_law42_play_royal_auction_in_the_terminal_reads_royal_bids() -> None:
     """You deal (S) in Royal Auction: a pass is refused (Law 42), "1RS" (one royal spade) is read."""
-    import io
+    from .terminal import play_in_terminal
 
-    from rich.console import Console
-
-    from bazas.cli.cmd_play import PlayTable
-
-    out = io.StringIO()
-    table = PlayTable("royal-auction", seed=4, budget=0.02, strength="fast", max_deals=1, first_dealer=Seat.S,
-                      stream=io.StringIO("P\n1RS\nquit\n"), console=Console(file=out, width=120))
-    assert table.run() == 0
-    text = out.getvalue()
+    text = play_in_terminal("P\n1RS\nquit\n", "royal-auction", max_deals=1, strength="fast", first_dealer=Seat.S)
     assert "P is not legal now" in text and "1RS" in text
