@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from .harness import Client, ServerProcess, token
+from .harness import Client, ServerProcess, drive, token
 
 
 def _join(server: ServerProcess, table_id: str, seat: str) -> httpx.Response:
@@ -98,3 +98,32 @@ def test_issue12_seat_record_is_for_the_seated_player_only(server: ServerProcess
     assert server.get(f"/api/tables/{table_id}/record?k=not-a-key").status_code == 403
     assert server.get(f"/api/tables/{table_id}/record").status_code == 403
     assert server.get("/api/tables/nope/record?k=x").status_code == 404
+
+
+def test_laws_22a_passed_out_deal_is_in_the_seat_record_without_tricks(server: ServerProcess) -> None:
+    """Law 22A: four passes end the deal with no play. The record keeps it with no contract,
+    declarer or tricks (the /me page's copy failed on such a deal once: ``tricks`` was required)."""
+    created = server.create(me="S", name="Ana", ruleset="rubber", seats={s: "open" for s in "NEW"})
+    table_id = created["table_id"]
+    links = {"S": created["me"], **created["links"]}
+
+    async def pass_out() -> str:
+        clients = [Client(server, table_id, token(links[s]), name=s) for s in "NESW"]
+        for c in clients:
+            await c.connect()
+        try:
+            def all_pass(st: dict[str, Any]) -> dict[str, Any]:
+                return {"type": "call", "call": "P"}
+            await drive(clients, lambda st: st["table"]["status"] == "review", choose=all_pass, press_next=False)
+            south = clients[2]
+            msg = await south.wait(lambda m: m["type"] == "seat_key")
+            return str(msg["key"])
+        finally:
+            for c in clients:
+                await c.close()
+    key = asyncio.run(pass_out())
+    r = server.get(f"/api/tables/{table_id}/record?k={key}")
+    assert r.status_code == 200, r.text
+    [deal] = r.json()["deals"]
+    assert deal["contract"] == "pass" and deal["declarer"] is None and deal["tricks"] is None
+    assert deal["points"] == {"NS": 0, "EW": 0}

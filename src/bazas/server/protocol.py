@@ -642,7 +642,7 @@ class RecordDeal(_Data):
     rubber: int
     contract: str = Field(description='"4SX"; "pass" for a passed-out deal')
     declarer: SeatName | None
-    tricks: int
+    tricks: int | None = Field(description="declarer's tricks; null for a passed-out deal")
     points: PerSideInt
 
 
