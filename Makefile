@@ -3,7 +3,7 @@
 #
 #   make install       .venv with `pip install -e '.[dev]'` (re-run only when pyproject.toml changes)
 #   make system-deps   Debian packages the tests use: chromium, postgresql, nodejs (only if missing)
-#   make lint          ruff + mypy + import-linter
+#   make lint          ruff + mypy + import-linter + vulture (dead code)
 #   make test          install + system-deps + lint, then pytest
 #   make run           bazas serve          (ARGS="..." passes options)
 #   make bench         bazas bench engine   (ARGS="..." passes options)
@@ -67,6 +67,7 @@ lint: install
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/vulture
 
 # Browser tests run in their own pytest process: Playwright's sync API keeps an event loop running
 # in its process, which would break the asyncio-based server tests sharing a worker with it.

@@ -15,7 +15,6 @@ from bazas.engine.session import Session, result
 
 NV = Standing(Seat.N)
 NS_VUL = Standing(Seat.N, games=PerSide(1, 0))
-BOTH_VUL = Standing(Seat.N, games=PerSide(1, 1))
 
 
 def items(standing: Standing, contract: str, declarer: str, tricks: int, **kw: object) -> dict[tuple[str, str], int]:

@@ -37,7 +37,6 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Playwright is a dev dependency; keep this module importable without it.
@@ -94,9 +93,3 @@ def launch_chromium(
             context.close()
     finally:
         shutil.rmtree(user_data_dir, ignore_errors=True)
-
-
-def chromium_command(user_data_dir: str | Path, *extra_args: str, executable_path: str = CHROMIUM_PATH) -> list[str]:
-    """Command line to run Chromium directly, without Playwright, e.g.
-    ``chromium_command(tmp, "--screenshot=out.png", "--window-size=1280,800", url)``."""
-    return [executable_path, *CHROMIUM_ARGS, f"--user-data-dir={user_data_dir}", *extra_args]

@@ -35,7 +35,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -232,7 +232,7 @@ def _fail(message: str, result: subprocess.CompletedProcess[str] | None, server:
 
 
 def start_postgres(*, host: str = "127.0.0.1", start_attempts: int = 5) -> PostgresServer:
-    """initdb + start a private server; the caller must call ``.stop()`` (or use ``running_postgres``)."""
+    """initdb + start a private server; the caller must call ``.stop()``."""
     bindir = find_bindir()
     run_as = _RunAs.for_current_process()
 
@@ -293,12 +293,3 @@ def start_postgres(*, host: str = "127.0.0.1", start_attempts: int = 5) -> Postg
 
     atexit.register(server.stop)  # belt and braces, should the caller never get to stop()
     return server
-
-
-@contextlib.contextmanager
-def running_postgres(*, host: str = "127.0.0.1") -> Iterator[PostgresServer]:
-    server = start_postgres(host=host)
-    try:
-        yield server
-    finally:
-        server.stop()

@@ -71,7 +71,6 @@ def run(args: argparse.Namespace) -> int:
     # http_per_address connections (the proxy's own address, and trusted ones, exempt).
     guard = ConnectionGuard.of(settings.request_timeout, settings.http_per_address,
                                [*settings.trusted, *(args.forwarded_allow_ips or "").split(",")])
-    app.state.connection_guard = guard
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=65536, http=guard.protocol(),
                             timeout_graceful_shutdown=3, access_log=args.log_level == "debug",
                             timeout_keep_alive=settings.timeout_keep_alive,

@@ -394,7 +394,6 @@ def install_learn_routes(app: FastAPI) -> None:
     """``GET /api/learn/deals``, ``POST /api/learn/deals/{id}/auction`` and ``.../play``."""
     settings = app.state.settings
     buckets = Buckets(settings.lessons_per_minute, settings.lessons_burst)
-    app.state.lesson_buckets = buckets
 
     async def answer(request: Request, fn: Any, *args: Any) -> dict[str, Any]:
         """``fn(*args)`` for the client asking: refused past its address's allowance (429), run

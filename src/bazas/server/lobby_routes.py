@@ -107,7 +107,6 @@ def install_lobby_routes(app: FastAPI, static_dir: Path) -> None:
     """The lobby's API (``GET /api/lobby``, ``POST /api/lobby/{table_id}/join``), the lesson's
     (:mod:`bazas.server.learn`) and the pages ``/lobby``, ``/me`` and ``/learn``."""
     reservations = Reservations()
-    app.state.lobby_reservations = reservations
     install_learn_routes(app)
 
     def hub_of(request: Request) -> Hub:

@@ -49,8 +49,6 @@ class CallMeanings:
         self._asked: set[Key] = set()
         #: One entry per call of the current auction: its meaning, None while unknown or none.
         self.current: list[Meaning | None] = []
-        #: Calls an outside program alerted (issue 9, server/programs.py): its own explanation.
-        self._alerted: dict[Key, Meaning] = {}
         #: How many calls of the current auction, from the first, have a settled meaning (known,
         #: found to be none, or alerted): what a program seat may be sent with its alerts.
         self.settled = 0
@@ -80,7 +78,7 @@ class CallMeanings:
         if known and next(iter(known))[0] != number:
             for key in [k for k in known if k[0] != number]:
                 del known[key]
-        alerted = self._alerted = {keys[i]: {"es": text, "en": text, "constraints": {}, "artificial": True}
+        alerted: dict[Key, Meaning] = {keys[i]: {"es": text, "en": text, "constraints": {}, "artificial": True}
                                    for i, text in alerts if 0 <= i < len(keys)}
         self.current = [alerted[k] if k in alerted else known.get(k) for k in keys]
         self._alert_indexes = tuple(i for i, k in enumerate(keys) if k in alerted)

@@ -20,12 +20,9 @@ servers with scripted bots (benchmarks), default to ``instant``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any
 
 from bazas.engine.state import DealState
-
-Speed = Literal["slow", "normal", "fast", "instant"]
-SPEEDS: tuple[str, ...] = get_args(Speed)
 
 
 @dataclass(frozen=True, slots=True)

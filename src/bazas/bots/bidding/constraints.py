@@ -95,10 +95,6 @@ class HandFeatures:
         """How many of A K Q of ``suit`` the hand holds."""
         return (self.suit_bits[suit] >> 10).bit_count()
 
-    def suit_hcp(self, suit: int) -> int:
-        b = self.suit_bits[suit]
-        return 4 * (b >> 12 & 1) + 3 * (b >> 11 & 1) + 2 * (b >> 10 & 1) + (b >> 9 & 1)
-
     def good_suit(self, suit: int) -> bool:
         """Two of the top three honours, or three of the top five."""
         return self.top3(suit) >= 2 or self.honours(suit) >= 3
@@ -122,9 +118,6 @@ class HandFeatures:
     def longest(self) -> int:
         """The longest suit; on equal length the higher-ranking one."""
         return max(range(4), key=lambda s: (self.lengths[s], s))
-
-    def shape(self) -> tuple[int, ...]:
-        return tuple(sorted(self.lengths, reverse=True))
 
 
 @lru_cache(maxsize=1 << 16)

@@ -152,10 +152,6 @@ class Situation:
         s = self.seat if seat is None else seat
         return any(self.seat_of(i) == s for i in range(self.start))
 
-    def last_call_of(self, seat: Seat) -> tuple[int, Call] | None:
-        cs = self.calls_of(seat)
-        return cs[-1] if cs else None
-
     def last_action_of(self, seat: Seat) -> CallMeaning | None:
         """The meaning of ``seat``'s last call other than pass."""
         for m in reversed(self.history):
@@ -253,17 +249,6 @@ class Situation:
     def unbid_suits(self) -> int:
         return 0xF & ~(self.their_suits() | self.our_suits())
 
-    def fit_suits(self, my_lengths: Sequence[int] | None = None) -> list[int]:
-        """Suits where partner's promised length plus ours (if given) reaches eight."""
-        out = []
-        for s in range(4):
-            p = self.min_len(self.partner, s)
-            if my_lengths is None:
-                if p >= 3:
-                    out.append(s)
-            elif p + my_lengths[s] >= 8:
-                out.append(s)
-        return out
 
     def agreed_suit(self) -> int | None:
         """The most recent suit both partners have bid naturally (or one bid and the other

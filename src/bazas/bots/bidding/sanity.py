@@ -31,8 +31,6 @@ from bazas.engine.calls import ALL_BIDS, PASS, Bid, Call, Double, Pass, Redouble
 from .constraints import UNCONSTRAINED, HandConstraints, HandFeatures
 from .core import CallMeaning, Choice, Situation, full_text
 
-SUIT_EN = ("clubs", "diamonds", "hearts", "spades", "notrump")
-SUIT_ES = ("tréboles", "diamantes", "corazones", "picas", "sin triunfo")
 PRINCIPLE = "Bridge principle (SAYC SP-3, General Approach: bridge judgement)"
 
 

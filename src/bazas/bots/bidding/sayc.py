@@ -332,7 +332,7 @@ def _opening_rows() -> list[Rule]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _nt_rows(tag: str, prefix: str, lo: int, hi: int, level: int, label_en: str, label_es: str) -> list[Rule]:
+def _nt_rows(tag: str, prefix: str, lo: int, hi: int, level: int) -> list[Rule]:
     """Responses to a natural notrump (``prefix`` ends with the pass after it) showing lo-hi HCP,
     at ``level`` (1 or 2), and the follow-ups."""
     P = prefix
@@ -1916,15 +1916,15 @@ def build_sayc() -> System:
     rows += _blackwood_rows()
     rows += _score_rows()
     rows += _opening_rows()
-    rows += _nt_rows("r1nt", "1NT P", 15, 17, 1, "1NT", "1ST")
-    rows += _nt_rows("r2nt", "2NT P", 20, 21, 2, "2NT", "2ST")
-    rows += _nt_rows("r2c2nt", "2C P 2D P 2NT P", 22, 24, 2, "2NT", "2ST")
+    rows += _nt_rows("r1nt", "1NT P", 15, 17, 1)
+    rows += _nt_rows("r2nt", "2NT P", 20, 21, 2)
+    rows += _nt_rows("r2c2nt", "2C P 2D P 2NT P", 22, 24, 2)
     rows += _nt3_rows("r3nt", "3NT P", 25, 27)
     rows += _nt3_rows("r3nt.2c", "2C P 2D P 3NT P", 25, 27)
-    rows += _nt_rows("ntov", "1x 1NT P", 15, 18, 1, "1NT", "1ST")
+    rows += _nt_rows("ntov", "1x 1NT P", 15, 18, 1)
     rows += [R("r1ntx.xx", "1NT X", "XX", H(hcp="9+"), "Redouble: values, suggests penalties",
                "Redoblo: valores, sugiere castigo", source=NTI)]
-    rows += _nt_rows("r1ntx", "1NT X", 15, 17, 1, "1NT", "1ST")  # systems on over a double
+    rows += _nt_rows("r1ntx", "1NT X", 15, 17, 1)  # systems on over a double
     rows += _fsf_answer_rows()
     rows += _fsf_continuation_rows()
     rows += _responder_later_rows()

@@ -14,7 +14,6 @@ SOURCE = "seed 002 section 8 and WBF Laws of Duplicate Bridge 2017, Law 78B"
 #: Lower bound of each IMP step: a difference of at least SCALE[i] is worth i + 1 IMPs.
 SCALE = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
          2000, 2250, 2500, 3000, 3500, 4000)
-MAX_IMPS = len(SCALE)
 
 
 def imps(difference: int) -> int:

@@ -215,9 +215,6 @@ class ScoreSheet:
         """The sheet after one more deal (see :func:`score` for its items)."""
         return score(self, result).after
 
-    def games_of(self, player: Seat) -> int:
-        return self.games[PLAYERS.index(player)]
-
     def part_score_of(self, player: Seat) -> int:
         return self.part_scores[PLAYERS.index(player)]
 
