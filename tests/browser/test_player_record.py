@@ -77,6 +77,7 @@ def test_issue12_finished_deal_and_game_go_to_the_record_and_the_me_page(server:
         assert "Won" in page.inner_text("#me-games") or "Lost" in page.inner_text("#me-games") \
             or "Tie" in page.inner_text("#me-games")
         page.reload()
+        page.wait_for_function("() => window.bazasMe && window.bazasMe.ready")  # drawn after the language loads
         assert page.input_value("#me-name") == "Ana María", "the name is kept on this device"
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         screenshot(page, "issue12-me-en-phone")

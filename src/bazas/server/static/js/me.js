@@ -7,7 +7,9 @@ import { loadRecord, saveRecord, syncFromServer } from "./record.js";
 import { installSprite } from "./cards.js";
 
 const $ = (s) => document.querySelector(s);
-const page = { record: null, rulesets: [], filter: "", synced: false };
+// ready: the page is drawn from the record (main() awaits the language first); synced: the
+// server's copy of this device's seats has been merged.
+const page = { record: null, rulesets: [], filter: "", ready: false, synced: false };
 window.bazasMe = page; // for the console and the browser tests
 
 /** A game's name (facts.js); a team match's record is named as such. */
@@ -122,6 +124,7 @@ async function main() {
     page.record = loadRecord(); // a table in another tab finished a deal
     render();
   });
+  page.ready = true;
 }
 
 main();
