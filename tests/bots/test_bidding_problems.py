@@ -21,7 +21,7 @@ COLLECTION = Path(__file__).with_name("problems")
 
 #: How many problems the bidder solves today, per part. Issue 8: the test pins the rate itself, not
 #: a lower floor. A drop is a regression; a rise means: raise the figure here in the same commit.
-PINNED = {TUNING: 435, HELDOUT: 108}
+PINNED = {TUNING: 437, HELDOUT: 108}
 
 
 def test_collection_is_well_formed_issue8_point3() -> None:

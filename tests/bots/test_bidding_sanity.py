@@ -116,6 +116,8 @@ def _check_call(t: Tally, hands: list[Hand], a: Auction, m: CallMeaning, history
     last = sit.last_bid
     if call.level >= 6 and not (m.preempt or m.artificial) and not (last is not None and not sit.our_contract and last.level >= 5):
         need = 31 if call.strain is Strain.NT else 29
+        # A raise shows dummy points in its suit (a limit raise: 10-12, however few high cards).
+        p_lo = max([p_lo, *(lo for suit, lo, _ in sit.known(seat.partner).dummy if suit == int(call.strain))])
         if hand.hcp() + p_lo + (0 if call.strain is Strain.NT else 2) < need - 0:
             mine = hand.hcp() + sum(max(0, n - 4) for n in hand.lengths())
             if mine + p_lo < need:

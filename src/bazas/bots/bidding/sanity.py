@@ -464,11 +464,27 @@ def _slam_exempt(sit: Situation, call: Call, m: CallMeaning) -> bool:
     return not isinstance(call, Bid) or call.level < 6 or m.artificial or m.preempt or their_high
 
 
+def partner_points_floor(sit: Situation) -> int:
+    """Partner's least points: the HCP shown, or the dummy points of a raise (a limit raise
+    promises 10 dummy points however few of them are high cards).
+
+    >>> from bazas.bots.bidding.sayc import SAYC
+    >>> from bazas.bots.base import TableContext
+    >>> from bazas.engine.calls import parse_call
+    >>> from bazas.engine.seats import Seat
+    >>> sit = SAYC.situation(Seat.N, [parse_call(c) for c in "1S P 3S P".split()], TableContext.at("rubber"))
+    >>> partner_range(sit)[0], partner_points_floor(sit)
+    (5, 10)
+    """
+    known = sit.known(sit.partner)
+    return max([partner_range(sit)[0], *(lo for _, lo, _ in known.dummy)])
+
+
 def _slam_values(sit: Situation, f: HandFeatures, call: Call, m: CallMeaning) -> bool:
     """An ace ask needs 29 combined points (it is a slam try); after my own ask the values
     were checked when I asked."""
     if isinstance(call, Bid) and _asks_aces(m):
-        return f.points + partner_range(sit)[0] < 29
+        return f.points + partner_points_floor(sit) < 29
     if _slam_exempt(sit, call, m):
         return False
     assert isinstance(call, Bid)

@@ -786,6 +786,10 @@ def _one_suit_rows() -> list[Rule]:
         R("o.sr.pass", "1M P 2M P", "P", H(pts=lambda s, b: between(0, gp(s, Strain(b["M"])) - 7)), "Minimum: pass", "Mínimo: paso"),
         R("r.sr.inv.game", "1M P 2M P 3M P", "4M", H(dp=("M", "9+")), "Accepts: top of the range", "Acepta: máximo"),
         R("r.sr.inv.pass", "1M P 2M P 3M P", "P", H(dp=("M", "-8")), "Declines", "Rechaza"),
+        # Slam is possible opposite a maximum limit raise (12): 21+ points make the 33 a slam needs.
+        R("o.lr.blackwood.ask", "1M P 3M P", "4NT", H(pts="21+", M="5+"), "Blackwood: slam values opposite a limit raise",
+          "Blackwood: valores de slam frente a un apoyo límite", forcing=True, artificial=True,
+          source="SAYC SP-3, Slam Conventions — Blackwood; Rebids by Opener — after a limit raise"),
         R("o.lr.game", "1M P 3M P", "4M", H(pts=lambda s, b: at_least(gp(s, Strain(b["M"])) - 11)), "Accepts", "Acepta"),
         R("o.lr.pass", "1M P 3M P", "P", H(pts=lambda s, b: between(0, gp(s, Strain(b["M"])) - 12)), "Declines", "Rechaza"),
         R("o.lr.m.3nt", "1m P 3m P", "3NT", H(hcp="14+", stop="!m"), "Accepts in notrump", "Acepta a sin triunfo"),
@@ -1530,6 +1534,11 @@ def _responder_later_rows() -> list[Rule]:
         # opener raised to game (19+): Blackwood with slam values
         R("rr.graise.blackwood.ask", "1x P 1M P 4M P", "4NT", H(hcp="15+"), "Blackwood: asks for aces",
           "Blackwood: pregunta por ases", forcing=True, artificial=True,
+          source="SAYC SP-3, Slam Conventions — Blackwood"),
+        # 13-14 opposite 19-21 reach the 33 of a slam when opener is not minimum: worth asking
+        # with two aces of our own (at most one missing when opener holds one).
+        R("rr.graise.blackwood.ask.two_aces", "1x P 1M P 4M P", "4NT", H(hcp="13-14", aces=(2, 3, 4)),
+          "Blackwood: slam values with two aces", "Blackwood: valores de slam con dos ases", forcing=True, artificial=True,
           source="SAYC SP-3, Slam Conventions — Blackwood"),
         # after 1x-1NT-2z: a weak responder's own long suit
         R("rr.1nt.own", "1x P 1NT P 2z P", "cheap:w", H(w="6+", hcp="-9"), "To play in my long suit",
