@@ -64,3 +64,10 @@ def test_card_shows_leads_and_signals_the_card_player_uses_issue8_point1() -> No
         assert best == card, (line_en, hand_text, contract, best)
         examples += 1
     assert examples >= 3
+    # The signals named are the card player's defaults: suit preference only when it gives them.
+    from bazas.bots.play import CardPlayer
+
+    player = CardPlayer()
+    assert player.signals and player.signal_discards
+    assert ("suit preference" in en) == player.suit_preference
+    assert ("preferencia de palo" in es) == player.suit_preference

@@ -27,10 +27,11 @@ For the seat to act (declarer also plays dummy's cards) the player
    from an unsupported honour against a suit contract, singletons when partner may ruff; the
    simulation's estimate is shrunk toward it, so close calls go to the textbook lead.
 
-Options for issue 9, measured on held-out deals (README, "held-out check"): ON by default, as no
-measure was worse beyond noise and they cost little or no CPU, suit-preference signals and their reading
-(``suit_preference``), declarer's safety plays (``safety_margin``) and declarer's count of the
-hand for the guesses in the second and third seat (``count_hand``, :mod:`bazas.bots.count`); OFF,
+Options for issue 9 (README, "held-out check"), all OFF by default: suit-preference signals and
+their reading (``suit_preference``), declarer's safety plays (``safety_margin``) and declarer's
+count of the hand for the guesses in the second and third seat (``count_hand``,
+:mod:`bazas.bots.count`), because together they lost tricks on the tuning deals (0.07 a deal, both
+sides) and a little on the held-out ones; and,
 as they doubled the CPU per card without measurably fewer errors, the defenders' inference from
 declarer's line of play (``line_inference``) and from replaying declarer's bidding
 (``auction_replay_defence``); off too, a larger share of the budget for the opening lead
@@ -222,9 +223,9 @@ class CardPlayer:
     #: a defender leading a suit its partner has shown out of (a ruff), or following to partner's
     #: lead of a suit dummy held at most one card of, plays among equal cards the high one for the
     #: higher side suit, the low one for the lower; partner (and declarer, with ``read_signals``)
-    #: reads them in the layouts' weights. On by default (issue 9): on held-out deals (seed 2) no
-    #: measure worse beyond noise and no extra CPU (README, "held-out check").
-    suit_preference: bool = True
+    #: reads them in the layouts' weights. Off by default (issue 9): with ``safety_margin`` and
+    #: ``count_hand`` it lost tricks on the tuning deals (README, "held-out check").
+    suit_preference: bool = False
     #: Weight of the textbook opening-lead prior (:mod:`bazas.bots.leads`) against the simulation
     #: (0: the double-dummy estimate alone); ``lead_trust``: layouts at which the simulation and
     #: the prior weigh the same (the estimate is scaled by n / (n + lead_trust)).
@@ -248,13 +249,13 @@ class CardPlayer:
     line_inference: float = 1.0
     #: Declarer's safety plays: among cards within ``safety_margin`` (in the player's value units)
     #: of the best expected score, the one most likely to make the contract (a possible overtrick
-    #: given up to guard against a bad break); 0: off. On by default (issue 9, as ``suit_preference``).
-    safety_margin: float = 0.3
+    #: given up to guard against a bad break); 0: off (the default, as ``suit_preference``; 0.3 was tried).
+    safety_margin: float = 0.0
     #: Declarer's count of the hand (:mod:`bazas.bots.count`): in a suit contract, declarer's side
     #: playing second or third to a trick weighs the solved layouts by the count's odds (vacant
     #: places, over ``count_samples`` unsolved layouts) of each holding of the suit led, rather
-    #: than by their share of the few solved layouts. On by default (issue 9, as ``suit_preference``).
-    count_hand: bool = True
+    #: than by their share of the few solved layouts. Off by default (issue 9, as ``suit_preference``).
+    count_hand: bool = False
     count_samples: int = 400
     constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)

@@ -53,9 +53,9 @@ LEADS: tuple[tuple[str, str, str, str, str], ...] = (
     ("Against notrump with a sequence: its top card", "Contra sin triunfo con una secuencia: su carta más alta",
      "KQJ72.Q83.T94.52", "3NT", "SK"),
     ("Signals: standard attitude on partner's lead (a high spot card encourages), standard count on "
-     "declarer's (high–low with an even number), suit preference where neither tells partner anything",
+     "declarer's (high–low with an even number), attitude on discards",
      "Señales: actitud estándar en la salida del compañero (una carta alta anima), cuenta estándar en las del "
-     "declarante (alta-baja con un número par), preferencia de palo cuando ninguna de las dos dice nada", "", "", ""),
+     "declarante (alta-baja con un número par), actitud en los descartes", "", "", ""),
 )
 
 TEXT = {
