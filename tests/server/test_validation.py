@@ -151,7 +151,9 @@ async def scenario(server: ServerProcess) -> None:
     # The events ride on the state the command produced; a later resend at the same version
     # (a presence change) carries none, so look at the first state of that version.
     produced = await seats["N"].wait(lambda m: m["type"] == "state" and m["version"] == v + 3, 20, sent_at)
-    assert any(e["kind"] == "undo_rejected" for e in produced["events"])
+    assert any(e["kind"] == "undo_rejected" for e in produced["events"]), [
+        (m.get("version"), m.get("events"), m.get("pending")) for m in seats["N"].messages[sent_at - 3:]
+        if m["type"] == "state"]
     # Accepted by both this time: the opening lead is taken back.
     await seats["E"].send({"type": "undo"})
     await seats["N"].until(lambda m: m["version"] == v + 4)

@@ -71,7 +71,9 @@ class TableActor:
         settings = hub.settings
         self.name_buckets = Buckets(settings.names_per_minute, settings.names_burst)
         self.conns: set[Connection] = set()
-        #: What the last accepted command(s) did (sent with the state until the next change).
+        #: What the command(s) that produced the table's version did: sent with every state of that
+        #: version (a resend too), so a client whose queued states were coalesced still learns it;
+        #: clients act on them once per version.
         self.events: Sequence[Event] = ()
         #: Double-dummy analyses of finished deals, by deal number.
         self.analysis: dict[int, dict[str, Any]] = dict(analysis or {})
@@ -365,7 +367,6 @@ class TableActor:
         self.options["speed"] = speed
         self.speed = speed
         self._pace_changed()
-        self.events = ()
         self._broadcast()
 
     async def _seat_bot(self, conn: Connection, by: Seat, seat: Seat, bot: bool) -> None:
@@ -396,7 +397,6 @@ class TableActor:
         if not bot:
             self.scheduler.planner.seat_back(seat, self.table.actor)
         self._pace_changed()
-        self.events = ()
         self._broadcast()
 
     # -- the heart: commands --------------------------------------------------------------------------
@@ -477,7 +477,6 @@ class TableActor:
         async def show() -> None:
             self.analysis[number] = result
             if self.table.number == number:
-                self.events = ()
                 self._broadcast()
 
         self.submit(show)
@@ -510,7 +509,6 @@ class TableActor:
                 before = self.meanings.current
                 self._update_meanings()
                 if self.meanings.current != before:
-                    self.events = ()
                     self._broadcast()
                 for conn in list(self.conns):   # program seats wait for the meanings (their alerts)
                     conn.meanings_settled()

@@ -282,7 +282,6 @@ class MatchTableActor(TableActor):
             self.analysis[number] = result
             self.owner.analysed()
             if self.table.number == number:
-                self.events = ()
                 self._broadcast()
             else:
                 self.owner.broadcast_match()
@@ -418,7 +417,6 @@ class MatchTableActor(TableActor):
                 log.error("match %s: could not store %s's agreement: %s", self.owner.id, seat.name, exc)
                 conn.error("unavailable", "the agreement could not be saved; try again")
                 return
-        self.events = ()
         self._broadcast()
         self._plan()
 

@@ -52,7 +52,9 @@ function onState(msg) {
   if (prevPhase && prevPhase !== app.view.phase) hideTip();
   if (app.view.phase === "auction" && prevPhase !== "auction") app.shownCards.clear();
   noteTricks();
-  onEvents(msg.events || []);
+  // A state is resent at the same version (presence, meanings, analysis) with the same events.
+  if (msg.version !== app.eventsVersion) onEvents(msg.events || []);
+  app.eventsVersion = msg.version;
   if (!app.facts) loadFacts(app.table.ruleset);
   show();
   if (app.match) showMatch(null, msg);
