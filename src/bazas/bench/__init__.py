@@ -2,7 +2,8 @@
 
 One module per target, imported only when asked for: :mod:`bazas.bench.engine` (rules engine
 speed), :mod:`bazas.bench.bots` (bot strength), :mod:`bazas.bench.server` (table server load) and
-:mod:`bazas.bench.errors` (the double-dummy errors of a ``bench bots`` report). Each exposes
+:mod:`bazas.bench.errors` (the double-dummy errors of a ``bench bots`` report), :mod:`bazas.bench.leads`
+(the opening leads alone, configurations compared). Each exposes
 ``add_arguments(parser)`` and ``run(args) -> int``; the ``bazas bench`` command
 (:mod:`bazas.cli.cmd_bench`) only picks the target and passes its options on.
 
@@ -10,7 +11,7 @@ This package sits between the command line and the server in the layers: it may 
 the bots, the formats, the storage and the server, and only ``bazas.cli`` uses it.
 
 >>> sorted(TARGETS)
-['abuse', 'bots', 'engine', 'errors', 'server']
+['abuse', 'bots', 'engine', 'errors', 'leads', 'server']
 >>> module_name("bots")
 'bazas.bench.bots'
 """
@@ -23,6 +24,7 @@ TARGETS: dict[str, str] = {
     "server": "table server throughput and latency",
     "errors": "every double-dummy error of a `bench bots` report, replayed decision by decision",
     "abuse": "one client flooding tables and hints: the others' bots, sockets held, memory per spectator",
+    "leads": "the opening leads of the `bench bots` deals replayed alone, card player configurations compared",
 }
 
 
