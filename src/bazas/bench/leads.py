@@ -251,6 +251,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     console = Console()
+    if not console.is_terminal:
+        console = Console(width=150)    # a log file: room for the intervals
     try:
         configs = parse_configs(list(args.config))
     except ValueError as exc:
