@@ -3,10 +3,16 @@ so a loaded machine slows the wall clock only; with a pool of solver processes i
 
 from __future__ import annotations
 
+import random
 import time
 
+from bazas.bots.base import Budget
 from bazas.bots.dds import LocalSolver
 from bazas.bots.play import CardPlayer
+from bazas.engine.seats import Seat
+from bazas.engine.views import view_of
+
+from .test_play_textbook import DUPLICATE, at_trick_one
 
 
 class PoolLike:
@@ -22,3 +28,16 @@ def test_issue9_budget_is_cpu_time_for_an_in_process_solver() -> None:
 
 def test_issue9_budget_is_wall_time_for_a_solver_elsewhere() -> None:
     assert CardPlayer(solver=PoolLike()).clock() is time.perf_counter
+
+
+def test_issue9_the_opening_lead_gets_four_times_a_card_s_layouts() -> None:
+    # Issue 9, "the slowest decisions (trick one) get more": by default the opening lead plans
+    # its layouts on four times a card's budget (about 33 layouts at 0.5 s instead of 8; chosen
+    # with `bazas bench leads`, README). Its hard deadline stays 2.5 times a card's budget of CPU.
+    deal = "W:KJ752.Q83.T94.52 T98.J64.QJ75.Q64 63.AT97.862.AKT7 AQ4.K52.AK3.J983"
+    state = at_trick_one(deal, "3NT", Seat.S)
+    planned = {}
+    for name, player in (("default", CardPlayer()), ("factor 1", CardPlayer(opening_lead_factor=1.0))):
+        player.choose(view_of(state, Seat.W), DUPLICATE, random.Random(1), Budget(0.5))
+        planned[name] = player.last_info["samples"]
+    assert planned["factor 1"] <= 10 and planned["default"] >= 30, planned

@@ -235,6 +235,8 @@ class CardPlayer:
     #: one that gains most from more layouts), as a factor of a trick-one card's. 4 (about 33
     #: layouts instead of 8) was chosen on the tuning deals with ``bazas bench leads`` (0.026 tricks
     #: fewer lost per lead) and held on 800 held-out deals (0.017 fewer; README, "opening leads").
+    #: The hard deadline stays ``deadline_factor`` times a CARD's budget, which the longest leads
+    #: reach: scaled with the factor it measured no better at 1.6 times the CPU.
     opening_lead_factor: float = 4.0
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
