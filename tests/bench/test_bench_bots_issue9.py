@@ -43,6 +43,7 @@ def test_a_goal_is_met_on_the_bound_of_the_interval() -> None:
 def test_the_report_says_which_deals_were_used_for_tuning() -> None:
     tuned = bench_bots.tuning_note(1, 400)
     assert tuned["held_out"] is False and tuned["tuning_deals_in_run"] == 200
+    assert bench_bots.tuning_note(1, 100, first=150)["tuning_deals_in_run"] == 50   # deals 150-249
     held = bench_bots.tuning_note(2, 400)
     assert held["held_out"] is True and held["tuning_deals_in_run"] == 0 and "held out" in held["text"]
 

@@ -92,10 +92,11 @@ def _target_entry(key: str, metrics: dict[str, Any]) -> dict[str, Any]:
 TUNING_DEALS: dict[int, tuple[int, int]] = {1: (0, 200)}
 
 
-def tuning_note(seed: int, deals: int) -> dict[str, Any]:
-    """Which of this run's deals were used for tuning (for the report's settings)."""
+def tuning_note(seed: int, deals: int, first: int = 0) -> dict[str, Any]:
+    """Which of this run's deals (``first`` .. ``first + deals - 1``) were used for tuning (for the
+    report's settings)."""
     span = TUNING_DEALS.get(seed)
-    used = [i for i in range(deals) if span is not None and span[0] <= i < span[1]]
+    used = [i for i in range(first, first + deals) if span is not None and span[0] <= i < span[1]]
     return {"tuning_seeds": {str(k): list(v) for k, v in TUNING_DEALS.items()},
             "tuning_deals_in_run": len(used), "held_out": not used,
             "text": (f"deals {used[0]}-{used[-1]} of seed {seed} were used for tuning" if used
@@ -378,11 +379,17 @@ class NoWorkersError(RuntimeError):
 Job = tuple[str, str, tuple[Any, ...]]
 
 
-def _run_local(jobs: list[Job], workers: int) -> Iterator[tuple[str, dict[str, Any]]]:
-    """``(kind, record)`` of each job as it completes, in a pool of ``workers`` processes."""
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` bench processes (not forked from this one: DDS is loaded in each,
+    single-threaded)."""
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker) as pool:
+    return ProcessPoolExecutor(max_workers=max(1, workers), mp_context=ctx, initializer=_init_worker)
+
+
+def _run_local(jobs: list[Job], workers: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(kind, record)`` of each job as it completes, in a pool of ``workers`` processes."""
+    with process_pool(workers) as pool:
         futures: dict[Future[dict[str, Any]], str] = {
             pool.submit(WORKER_FUNCTIONS[name], *args): kind for kind, name, args in jobs}
         for fut in as_completed(futures):

@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bazas.engine.calls import Strain
 from bazas.engine.cards import ALL_CARDS, Card
 from bazas.engine.seats import SEATS
 
@@ -121,7 +122,7 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
         tricks = real[card.index]
         leads[name] = {"card": str(card), "cost": best - tricks, "cpu": round(cpu, 4)}
     rec.update(contract=str(state.contract), declarer=str(state.declarer.name if state.declarer else ""),
-               leader=state.actor.name, notrump=state.contract.strain.name == "NT",
+               leader=state.actor.name, notrump=state.contract.strain is Strain.NT,
                dd={str(ALL_CARDS[i]): t for i, t in sorted(real.items())}, leads=leads)
     return rec
 
@@ -185,18 +186,15 @@ def run_leads(*, deals: int, first: int, seed: int, workers: int, budget: float,
               configs: dict[str, dict[str, Any]], console: Any = None) -> dict[str, Any]:
     """Replay the opening leads of deals ``first`` .. ``first + deals - 1`` of the set ``seed``
     under each configuration, in ``workers`` processes; the report (a JSON-ready dict)."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import as_completed
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from bazas.bench.bots import TUNING_DEALS, _init_worker
+    from bazas.bench.bots import process_pool, tuning_note
 
     t0 = time.perf_counter()
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     records: list[dict[str, Any]] = []
-    with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=ctx, initializer=_init_worker) as pool, \
+    with process_pool(workers) as pool, \
             Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                      console=console, transient=False) as progress:
         task = progress.add_task(f"opening leads ({len(configs)} configurations)", total=deals)
@@ -205,12 +203,12 @@ def run_leads(*, deals: int, first: int, seed: int, workers: int, budget: float,
             records.append(fut.result())
             progress.advance(task)
     records.sort(key=lambda r: r["index"])
-    span = TUNING_DEALS.get(seed)
-    tuned = [i for i in range(first, first + deals) if span is not None and span[0] <= i < span[1]]
+    tuning = tuning_note(seed, deals, first)
     return {
         "version": 1,
         "settings": {"deals": deals, "first": first, "seed": seed, "workers": workers, "budget": budget,
-                     "configs": configs, "tuning_deals_in_run": len(tuned), "held_out": not tuned},
+                     "configs": configs, "tuning_deals_in_run": tuning["tuning_deals_in_run"],
+                     "held_out": tuning["held_out"], "tuning": tuning},
         "seconds": round(time.perf_counter() - t0, 1),
         "metrics": summarise(records, list(configs)),
         "deals": records,
