@@ -28,6 +28,7 @@ Cards are indices ``suit * 13 + rank - 2``; holdings 52-bit masks (:mod:`bazas.e
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Literal
@@ -35,7 +36,7 @@ from typing import Literal
 from bazas.engine.calls import Contract, Strain
 
 __all__ = [
-    "LEAD_RULES", "LeadRule", "LeadSituation", "conventional_lead", "lead_prior", "matching_rules",
+    "LEAD_RULES", "LeadRule", "LeadSituation", "conventional_lead", "lead_likelihood", "lead_prior", "matching_rules",
     "suit_ranks",
 ]
 
@@ -190,18 +191,28 @@ LEAD_RULES: tuple[LeadRule, ...] = (
 )
 
 
+def _situation(hand: int, card: int, contract: Contract, partner_suits: frozenset[int],
+               enemy_suits: frozenset[int], lengths: tuple[int, int, int, int] | None = None) -> LeadSituation:
+    suit = card // 13
+    notrump = contract.strain is Strain.NT
+    if lengths is None:
+        lengths = _lengths(hand)
+    return LeadSituation(
+        hand=hand, suit=suit, rank=card % 13 + 2, ranks=tuple(suit_ranks(hand, suit)), lengths=lengths,
+        notrump=notrump, trump=-1 if notrump else int(contract.strain),
+        partner_suits=partner_suits, enemy_suits=enemy_suits)
+
+
+def _lengths(hand: int) -> tuple[int, int, int, int]:
+    return (((hand >> 0) & 0x1FFF).bit_count(), ((hand >> 13) & 0x1FFF).bit_count(),
+            ((hand >> 26) & 0x1FFF).bit_count(), ((hand >> 39) & 0x1FFF).bit_count())
+
+
 def matching_rules(hand: int, card: int, contract: Contract, partner_suits: Collection[int],
                    enemy_suits: Collection[int], rules: Collection[LeadRule] = LEAD_RULES) -> list[LeadRule]:
     """The rules of the table that apply to leading ``card`` from ``hand``."""
-    suit = card // 13
-    notrump = contract.strain is Strain.NT
-    situation = LeadSituation(
-        hand=hand, suit=suit, rank=card % 13 + 2, ranks=tuple(suit_ranks(hand, suit)),
-        lengths=(len(suit_ranks(hand, 0)), len(suit_ranks(hand, 1)), len(suit_ranks(hand, 2)),
-                 len(suit_ranks(hand, 3))),
-        notrump=notrump, trump=-1 if notrump else int(contract.strain),
-        partner_suits=frozenset(partner_suits), enemy_suits=frozenset(enemy_suits))
-    kind = "nt" if notrump else "suit"
+    situation = _situation(hand, card, contract, frozenset(partner_suits), frozenset(enemy_suits))
+    kind = "nt" if situation.notrump else "suit"
     return [r for r in rules if r.against in ("any", kind) and r.when(situation)]
 
 
@@ -211,3 +222,41 @@ def lead_prior(hand: int, card: int, contract: Contract, partner_suits: Collecti
     values of the rules that apply (added to the double-dummy estimate, which is noisy with few
     layouts)."""
     return sum(r.value for r in matching_rules(hand, card, contract, partner_suits, enemy_suits, rules))
+
+
+def lead_likelihood(hand: int, card: int, contract: Contract, partner_suits: Collection[int],
+                    enemy_suits: Collection[int], sharpness: float,
+                    rules: Collection[LeadRule] = LEAD_RULES) -> float:
+    """How likely a defender holding ``hand`` (13 cards) makes the opening lead ``card``: the
+    textbook preferences of the table above as a choice model, ``exp(sharpness * prior)`` of the
+    card over the sum for every card of the hand (0 when the hand does not hold it). A player's
+    opening lead thus tells where the cards are: the top of a sequence promises the next card
+    down, a low card an honour, a lead of the opponents' suit or an underled ace is unlikely
+    (ROOT ch. 1-2 read from third hand's and declarer's side: "what the lead tells you").
+
+    >>> from bazas.engine.cards import Card, Hand
+    >>> from bazas.engine.calls import Contract
+    >>> king = Card.parse("SK").index
+    >>> kq = lead_likelihood(Hand.from_pbn("KQJ2.832.T94.752").mask, king, Contract.parse("4H"), (), (), 3.0)
+    >>> kx = lead_likelihood(Hand.from_pbn("K642.832.T94.752").mask, king, Contract.parse("4H"), (), (), 3.0)
+    >>> kq > 3 * kx
+    True
+    """
+    if not hand >> card & 1:
+        return 0.0
+    parts, enemies = frozenset(partner_suits), frozenset(enemy_suits)
+    lengths = _lengths(hand)
+    kind = "nt" if contract.strain is Strain.NT else "suit"
+    active = [r for r in rules if r.against in ("any", kind)]
+    total = chosen = 0.0
+    h = hand
+    while h:
+        low = h & -h
+        c = low.bit_length() - 1
+        h ^= low
+        s = _situation(hand, c, contract, parts, enemies, lengths)
+        value = math.exp(sharpness * sum(r.value for r in active if r.when(s)))
+        total += value
+        if c == card:
+            chosen = value
+    return chosen / total

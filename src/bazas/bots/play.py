@@ -61,9 +61,9 @@ from .base import Budget, Decision, Explanation, TableContext
 from .count import count_weights
 from .dds import LocalSolver, Position, Solver
 from .leads import conventional_lead as _conventional_lead
-from .leads import lead_prior
+from .leads import lead_likelihood, lead_prior
 from .leads import suit_ranks as _suit_ranks
-from .sampling import ConstraintLike, Knowledge, count_layouts, sample_layouts
+from .sampling import ConstraintLike, Knowledge, Layout, count_layouts, sample_layouts
 from .signals import (
     choose_discard,
     choose_preference,
@@ -75,7 +75,7 @@ from .signals import (
 )
 
 __all__ = [
-    "CardPlayer", "PlayPlan", "ScoreFunction", "equivalence_classes", "lead_prior", "score_function",
+    "CardPlayer", "PlayPlan", "ScoreFunction", "equivalence_classes", "lead_prior", "resample", "score_function",
 ]
 
 _SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
@@ -238,6 +238,25 @@ class CardPlayer:
     #: The hard deadline stays ``deadline_factor`` times a CARD's budget, which the longest leads
     #: reach: scaled with the factor it measured no better at 1.6 times the CPU.
     opening_lead_factor: float = 4.0
+    #: Reading the opening lead (:func:`bazas.bots.leads.lead_likelihood`): each layout weighed by
+    #: how likely the opening leader, holding its hand there, would have made the lead it made,
+    #: the textbook lead table read as a choice model of this sharpness (0: no reading). The
+    #: leader's partner reads it with ``lead_inference``, declarer (and dummy) with
+    #: ``declarer_lead_inference``. Cheap: no solving, the likelihood of a hand cached per deal.
+    lead_inference: float = 0.0
+    declarer_lead_inference: float = 0.0
+    #: Resampling: where the layouts are sampled (not all enumerated), sample ``resample`` times
+    #: as many as will be solved, weigh them all by what the play says (signals, restricted
+    #: choice, the leads read), and solve those drawn in proportion to the weights (systematic
+    #: resampling; a layout drawn twice is solved once, with twice the weight). 1.0: solve the
+    #: layouts as sampled and weigh them after. The opening lead, with nothing played to read,
+    #: is never resampled.
+    resample: float = 1.0
+    #: Top of a sequence, read: weight factor for a layout in which a defender who led to a trick
+    #: (the opening lead or later) held a higher card equal to the one it led (touching, every rank
+    #: between held by it or played in an earlier trick), as the bots and the textbooks never
+    #: lead (ROOT ch. 1). Read by the leader's partner and by declarer; 1.0: not read.
+    sequence_reading: float = 1.0
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them.
@@ -264,6 +283,7 @@ class CardPlayer:
     constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
     _constraint_cache: dict[tuple[Any, ...], dict[Seat, ConstraintLike]] = field(default_factory=dict, repr=False)
+    _lead_cache: dict[tuple[Any, ...], float] = field(default_factory=dict, repr=False)
     last_info: dict[str, Any] = field(default_factory=dict, repr=False)
 
     # -- public ------------------------------------------------------------------------------
@@ -342,6 +362,13 @@ class CardPlayer:
                                 deadline=t0 + max(0.5, budget.seconds * 2), clock=clock)
         reps = [_representative(c, leading) for c in classes]
         layouts, layout_weights = result.layouts, result.weights
+        if self.resample > 1.0 and not result.exact and not opening_lead and len(layouts) >= plan.samples > 1:
+            # The pool to resample from: more layouts, within a fifth of the card's budget (where
+            # the auction makes layouts rare, rejection sampling is slow: the pool stays smaller).
+            extra = sample_layouts(knowledge, int(plan.samples * (self.resample - 1.0)), rng,
+                                   deadline=clock() + 0.2 * budget.seconds, clock=clock)
+            layouts, layout_weights = list(layouts) + extra.layouts, list(layout_weights) + extra.weights
+        resampled = False
         if result.exact and len(layouts) > 1:
             # Enumeration order is systematic: solve in random order so that a deadline cut
             # still leaves an unbiased subset.
@@ -349,6 +376,13 @@ class CardPlayer:
             rng.shuffle(order)
             layouts = [layouts[i] for i in order]
             layout_weights = [layout_weights[i] for i in order]
+        elif len(layouts) > plan.samples:
+            # Read the play on the whole pool (cheap), then solve the layouts drawn in proportion
+            # to their weights: the solver's work goes to the layouts the play says are likely.
+            pool_weights = self._reading_weights(view, knowledge, context, layouts, list(layout_weights), contract)
+            self.last_info["pool"] = len(layouts)
+            layouts, layout_weights = resample(layouts, pool_weights, plan.samples, rng)
+            resampled = True
         positions = [self._position(view, lay) for lay in layouts]
         solved: list[dict[int, int]] = []
         batch = max(1, min(32, int(0.25 / max(plan.cost, 1e-4))))
@@ -358,18 +392,8 @@ class CardPlayer:
                 break
         weights = list(layout_weights[:len(solved)])
         checked = 0
-        if len(solved) > 1 and self.lead_consistency < 1.0:
-            weights = self._lead_weights(view, knowledge, layouts[:len(solved)], weights, contract)
-        if len(solved) > 1 and self.restricted_choice:
-            known_habits = {view.seat.partner} | {s for s in SEATS if s.name in context.computer_seats}
-            weights = self._choice_weights(view, knowledge, layouts[:len(solved)], weights, skip=known_habits)
-        if len(solved) > 1 and self.signals and view.seat.side != declarer.side:
-            weights = self._signal_weights(view, knowledge, layouts[:len(solved)], weights, contract)
-        elif len(solved) > 1 and self.read_signals and view.seat.side == declarer.side:
-            # Declarer reads the defenders' signals where it knows their method: computer players.
-            signallers = [s for s in knowledge.hidden if s.name in context.computer_seats]
-            if signallers:
-                weights = self._signal_weights(view, knowledge, layouts[:len(solved)], weights, contract, signallers)
+        if len(solved) > 1 and not resampled:
+            weights = self._reading_weights(view, knowledge, context, layouts[:len(solved)], weights, contract)
         if (len(solved) > 1 and self.count_hand and view.seat.side == declarer.side
                 and contract.strain is not Strain.NT and view.current is not None
                 and len(view.current.cards) in (1, 2)):
@@ -506,6 +530,102 @@ class CardPlayer:
             if _conventional_lead(ranks, notrump, partner_bid) != rank:
                 out[i] *= self.lead_consistency
         return out
+
+    def _reading_weights(self, view: SeatView, knowledge: Knowledge, context: TableContext,
+                         layouts: Sequence[tuple[int, int, int, int]], weights: list[float],
+                         contract: Contract) -> list[float]:
+        """The layouts' weights times what the play so far says of each (cheap: no solving): the
+        opening lead (its card, and with ``lead_inference`` its choice), the top of a sequence at
+        every defender's lead, restricted choice, and the defenders' signals."""
+        assert view.seat is not None and view.declarer is not None
+        declarer = view.declarer
+        if len(layouts) <= 1:
+            return weights
+        opening_lead = not view.tricks and view.current is None
+        if self.lead_consistency < 1.0:
+            weights = self._lead_weights(view, knowledge, layouts, weights, contract)
+        reading = self.lead_inference if view.seat.side != declarer.side else self.declarer_lead_inference
+        if reading > 0.0 and not opening_lead:
+            weights = self._lead_reading_weights(view, knowledge, layouts, weights, contract, reading)
+        if self.sequence_reading < 1.0 and not opening_lead:
+            weights = self._sequence_weights(view, knowledge, layouts, weights)
+        if self.restricted_choice:
+            known_habits = {view.seat.partner} | {s for s in SEATS if s.name in context.computer_seats}
+            weights = self._choice_weights(view, knowledge, layouts, weights, skip=known_habits)
+        if self.signals and view.seat.side != declarer.side:
+            weights = self._signal_weights(view, knowledge, layouts, weights, contract)
+        elif self.read_signals and view.seat.side == declarer.side:
+            # Declarer reads the defenders' signals where it knows their method: computer players.
+            signallers = [s for s in knowledge.hidden if s.name in context.computer_seats]
+            if signallers:
+                weights = self._signal_weights(view, knowledge, layouts, weights, contract, signallers)
+        return weights
+
+    def _lead_reading_weights(self, view: SeatView, knowledge: Knowledge,
+                              layouts: Sequence[tuple[int, int, int, int]], weights: list[float],
+                              contract: Contract, sharpness: float) -> list[float]:
+        """Weigh each layout by the chance that the opening leader, with its hand there, made the
+        opening lead it made (:func:`bazas.bots.leads.lead_likelihood`; cheap: no solving)."""
+        first = view.tricks[0] if view.tricks else view.current
+        if first is None or not first.cards:
+            return weights
+        leader, card = first.cards[0]
+        if leader not in knowledge.hidden:
+            return weights
+        partner_suits, enemy_suits = _bid_suits(view, leader)
+        played = knowledge.played[leader]
+        base = (card.index, view.contract, partner_suits, enemy_suits, sharpness)
+        if len(self._lead_cache) > 20000:
+            self._lead_cache.clear()
+        out = list(weights)
+        for i, lay in enumerate(layouts):
+            hand = lay[leader] | played
+            key = (hand,) + base
+            p = self._lead_cache.get(key)
+            if p is None:
+                p = lead_likelihood(hand, card.index, contract, partner_suits, enemy_suits, sharpness)
+                self._lead_cache[key] = p
+            out[i] *= p
+        return out if sum(out) > 0.0 else weights
+
+    def _sequence_weights(self, view: SeatView, knowledge: Knowledge,
+                          layouts: Sequence[tuple[int, int, int, int]], weights: list[float]) -> list[float]:
+        """Top of a sequence, read (cheap: no solving): a layout's weight times
+        ``sequence_reading`` for every trick a hidden defender led with a card under an equal
+        card it then held (its cards then: those it holds in the layout plus those it played from
+        that trick on; equal: every rank between held by it or played in an earlier trick)."""
+        assert view.declarer is not None
+        tricks = list(view.tricks) + ([view.current] if view.current is not None else [])
+        leads: list[tuple[Seat, int, int]] = []       # (leader, card led, cards of earlier tricks)
+        earlier = 0
+        for t in tricks:
+            if not t.cards:
+                continue
+            leader, card = t.cards[0]
+            if leader.side != view.declarer.side and leader in knowledge.hidden:
+                leads.append((leader, card.index, earlier))
+            for _, c in t.cards:
+                earlier |= c.bit
+        if not leads:
+            return weights
+        played_from = [knowledge.played[leader] & ~before for leader, _, before in leads]   # from its lead on
+        out = list(weights)
+        for i, lay in enumerate(layouts):
+            factor = 1.0
+            for (leader, led, before), later in zip(leads, played_from, strict=True):
+                holding = lay[leader] | later
+                top = (led // 13) * 13 + 12
+                above = led + 1
+                while above <= top:
+                    bit = 1 << above
+                    if holding & bit:
+                        factor *= self.sequence_reading
+                        break
+                    if not before & bit:
+                        break
+                    above += 1
+            out[i] *= factor
+        return out if sum(out) > 0.0 else weights
 
     @staticmethod
     def _choice_weights(view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
@@ -793,22 +913,54 @@ class CardPlayer:
 
     def _lead_priors(self, view: SeatView, hand: int, reps: Sequence[int], contract: Contract,
                      score: ScoreFunction) -> dict[int, float]:
-        seat = view.seat
-        assert seat is not None
-        partner_suits: set[int] = set()
-        enemy_suits: set[int] = set()
-        for i, text in enumerate(view.calls):
-            try:
-                call = parse_call(text)
-            except ValueError:
-                continue
-            if isinstance(call, Bid) and call.strain is not Strain.NT:
-                bidder = view.dealer.after(i)
-                if bidder == seat.partner:
-                    partner_suits.add(int(call.strain))
-                elif bidder.side != seat.side:
-                    enemy_suits.add(int(call.strain))
+        assert view.seat is not None
+        partner_suits, enemy_suits = _bid_suits(view, view.seat)
         return {rep: lead_prior(hand, rep, contract, partner_suits, enemy_suits) for rep in reps}
+
+
+def _bid_suits(view: SeatView, seat: Seat) -> tuple[frozenset[int], frozenset[int]]:
+    """The suits ``seat``'s partner bid and the suits the other side bid (what a leader weighs)."""
+    partner_suits: set[int] = set()
+    enemy_suits: set[int] = set()
+    for i, text in enumerate(view.calls):
+        try:
+            call = parse_call(text)
+        except ValueError:
+            continue
+        if isinstance(call, Bid) and call.strain is not Strain.NT:
+            bidder = view.dealer.after(i)
+            if bidder == seat.partner:
+                partner_suits.add(int(call.strain))
+            elif bidder.side != seat.side:
+                enemy_suits.add(int(call.strain))
+    return frozenset(partner_suits), frozenset(enemy_suits)
+
+
+def resample(layouts: Sequence[Layout], weights: Sequence[float], n: int,
+             rng: random.Random) -> tuple[list[Layout], list[float]]:
+    """``n`` draws from ``layouts`` in proportion to ``weights`` by systematic resampling (one
+    random offset, evenly spaced draws: the least noisy way to draw), as distinct layouts in
+    order of first draw with the number of draws as weight. All weights zero: the first ``n``.
+
+    >>> lays = [(1, 0, 0, 0), (2, 0, 0, 0), (4, 0, 0, 0), (8, 0, 0, 0)]
+    >>> resample(lays, [0.0, 3.0, 0.0, 1.0], 4, random.Random(1))
+    ([(2, 0, 0, 0), (8, 0, 0, 0)], [3.0, 1.0])
+    """
+    total = sum(weights)
+    if total <= 0.0 or n <= 0:
+        return list(layouts[:n]), [1.0] * min(n, len(layouts))
+    step = total / n
+    point = rng.random() * step
+    counts: dict[int, int] = {}
+    acc = 0.0
+    i = 0
+    for _ in range(n):
+        while i < len(weights) - 1 and acc + weights[i] <= point:
+            acc += weights[i]
+            i += 1
+        counts[i] = counts.get(i, 0) + 1
+        point += step
+    return [layouts[k] for k in counts], [float(c) for c in counts.values()]
 
 
 def _auction_constraints(system: str | None, replay: bool = False

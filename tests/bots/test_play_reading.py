@@ -1,0 +1,122 @@
+"""Card play, issue 9: reading the defenders' leads (the opening lead as a choice among the
+hand's cards, and the top of a sequence at every lead) in the layouts' weights."""
+
+from __future__ import annotations
+
+import random
+
+from bazas.bots.leads import lead_likelihood
+from bazas.bots.play import CardPlayer
+from bazas.bots.sampling import sample_layouts
+from bazas.engine.calls import Contract
+from bazas.engine.cards import Card, Hand
+from bazas.engine.seats import Seat
+from bazas.engine.views import SeatView, view_of
+
+from .test_play_textbook import DUPLICATE, at_trick_one
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+SPADES = 0x1FFF << 39
+
+
+def test_root_ch1_lead_likelihood_is_a_choice_among_the_cards_of_the_hand() -> None:
+    hand = Hand.from_pbn("KQJ4.73.Q852.943").mask
+    contract = Contract.parse("4H")
+    total = sum(lead_likelihood(hand, c.index, contract, (), (), 8.0) for c in Hand(hand))
+    assert abs(total - 1.0) < 1e-9
+    assert lead_likelihood(hand, Card.parse("SA").index, contract, (), (), 8.0) == 0.0
+    # The king from K-Q-J is the textbook lead; the jack from it is not (ROOT ch. 1).
+    king = lead_likelihood(hand, Card.parse("SK").index, contract, (), (), 8.0)
+    jack = lead_likelihood(hand, Card.parse("SJ").index, contract, (), (), 8.0)
+    assert king > 10 * jack
+    # Sharpness 0: every card alike.
+    assert abs(lead_likelihood(hand, Card.parse("SJ").index, contract, (), (), 0.0) - 1 / 13) < 1e-9
+
+
+def test_root_ch2_an_underled_ace_is_unlikely_against_a_suit_contract() -> None:
+    contract = Contract.parse("4H")
+    low = Card.parse("S4").index
+    from_ace = lead_likelihood(Hand.from_pbn("AJ84.73.Q852.943").mask, low, contract, (), (), 8.0)
+    from_jack = lead_likelihood(Hand.from_pbn("QJ84.73.Q852.943").mask, low, contract, (), (), 8.0)
+    assert from_ace < from_jack / 5
+
+
+def test_third_hand_reads_the_opening_lead_king_from_king_queen() -> None:
+    deal = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
+    state = at_trick_one(deal, "4H", S, ("SK", "S6"))
+    view = view_of(state, state.actor)
+    assert view.seat == E
+    player = CardPlayer(lead_inference=8.0)
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
+    layouts = sample_layouts(knowledge, 300, random.Random(3)).layouts
+    weights = player._lead_reading_weights(view, knowledge, layouts, [1.0] * len(layouts), Contract.parse("4H"),
+                                           8.0)
+    queen = Card.parse("SQ").bit
+
+    def mean(values: list[float]) -> float:
+        return sum(values) / len(values)
+
+    with_queen = [w for lay, w in zip(layouts, weights, strict=True) if lay[W] & queen]
+    without = [w for lay, w in zip(layouts, weights, strict=True) if not lay[W] & queen]
+    assert with_queen and without
+    assert mean(with_queen) > 3 * mean(without)
+
+
+def _trick_two_lead_of_the_ten() -> tuple[CardPlayer, SeatView, list[tuple[int, int, int, int]], list[float]]:
+    # West cashes the spade ace (dummy's singleton jack falls), then leads the ten.
+    deal = "W:AQT4.73.Q852.943 J.9652.AJT7.QJT2 K9862.QT4.964.K7 753.AKJ8.K3.A865"
+    state = at_trick_one(deal, "4H", S, ("SA", "SJ", "S2", "S3", "ST", "H2"))
+    view = view_of(state, state.actor)
+    assert view.seat == E
+    player = CardPlayer(sequence_reading=0.1)
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
+    layouts = sample_layouts(knowledge, 300, random.Random(5)).layouts
+    weights = player._sequence_weights(view, knowledge, layouts, [1.0] * len(layouts))
+    return player, view, layouts, weights
+
+
+def test_root_ch1_top_of_a_sequence_read_across_a_card_played_earlier() -> None:
+    # With the jack gone, Q-10 touch: a West holding the queen would have led it, not the ten.
+    _, _, layouts, weights = _trick_two_lead_of_the_ten()
+    queen = Card.parse("SQ").bit
+    assert any(lay[W] & queen for lay in layouts) and any(not lay[W] & queen for lay in layouts)
+    for lay, w in zip(layouts, weights, strict=True):
+        assert w == (0.1 if lay[W] & queen else 1.0), Hand(lay[W])
+
+
+def test_top_of_a_sequence_the_opening_lead_under_a_held_ace() -> None:
+    # The king led at trick one: West would have led the ace from A-K (the bots' top of a sequence).
+    deal = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
+    state = at_trick_one(deal, "4H", S, ("SK", "S6"))
+    view = view_of(state, state.actor)
+    player = CardPlayer(sequence_reading=0.2)
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
+    layouts = sample_layouts(knowledge, 300, random.Random(3)).layouts
+    weights = player._sequence_weights(view, knowledge, layouts, [1.0] * len(layouts))
+    ace = Card.parse("SA").bit
+    assert any(lay[W] & ace for lay in layouts)
+    for lay, w in zip(layouts, weights, strict=True):
+        assert w == (0.2 if lay[W] & ace else 1.0)
+
+
+def test_resampling_solves_fewer_layouts_drawn_from_a_larger_pool() -> None:
+    from bazas.bots.base import Budget
+    from bazas.bots.play import resample
+
+    # West's ten, read as top of a sequence: the layouts with the queen in West are seldom drawn.
+    _, view, layouts, weights = _trick_two_lead_of_the_ten()
+    drawn, counts = resample(layouts, weights, 40, random.Random(2))
+    assert sum(counts) == 40 and len(drawn) == len(counts) <= 40
+    queen = Card.parse("SQ").bit
+    share_pool = sum(w for lay, w in zip(layouts, weights, strict=True) if lay[W] & queen) / sum(weights)
+    share_drawn = sum(c for lay, c in zip(drawn, counts, strict=True) if lay[W] & queen) / 40
+    assert abs(share_drawn - share_pool) <= 1 / 40 + 1e-9       # systematic draws: within one draw
+    # The card player with a pool: legal, deterministic, no more layouts solved than planned.
+    cards = set()
+    for _ in range(2):
+        player = CardPlayer(resample=6.0, sequence_reading=0.1)
+        decision = player.choose(view, DUPLICATE, random.Random(9), Budget(0.2))
+        assert decision.action in view.legal
+        assert player.last_info["pool"] > player.last_info["solved"]
+        cards.add(decision.action)
+    assert len(cards) == 1
