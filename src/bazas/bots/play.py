@@ -35,7 +35,13 @@ sides) and a little on the held-out ones; and,
 as they doubled the CPU per card without measurably fewer errors, the defenders' inference from
 declarer's line of play (``line_inference``) and from replaying declarer's bidding
 (``auction_replay_defence``). On since 2 December: four times a trick-one card's budget for the
-opening lead (``opening_lead_factor``; measured with ``bazas bench leads``, README).
+opening lead (``opening_lead_factor``; measured with ``bazas bench leads``, README), and reading
+the play before solving: the opening lead read as a textbook choice among the leader's cards
+(``lead_inference``, ``declarer_lead_inference``: :func:`bazas.bots.leads.lead_likelihood`), the
+top of a sequence read at every defender's lead (``sequence_reading``), and the layouts to solve
+drawn from a pool ``resample`` times larger in proportion to what the play says of each (signals,
+restricted choice, the leads), so that the solver's work goes to the likely layouts instead of
+being spent on layouts the weights then all but discard (README, "Reading the play").
 
 Effort is planned from the budget with a cost model of the solver (more layouts as the hands
 shrink) and a per-deal time bank, not from the clock, so a given view, seed and budget always give
@@ -243,20 +249,20 @@ class CardPlayer:
     #: the textbook lead table read as a choice model of this sharpness (0: no reading). The
     #: leader's partner reads it with ``lead_inference``, declarer (and dummy) with
     #: ``declarer_lead_inference``. Cheap: no solving, the likelihood of a hand cached per deal.
-    lead_inference: float = 0.0
-    declarer_lead_inference: float = 0.0
+    lead_inference: float = 8.0
+    declarer_lead_inference: float = 8.0
     #: Resampling: where the layouts are sampled (not all enumerated), sample ``resample`` times
     #: as many as will be solved, weigh them all by what the play says (signals, restricted
     #: choice, the leads read), and solve those drawn in proportion to the weights (systematic
     #: resampling; a layout drawn twice is solved once, with twice the weight). 1.0: solve the
     #: layouts as sampled and weigh them after. The opening lead, with nothing played to read,
     #: is never resampled.
-    resample: float = 1.0
+    resample: float = 8.0
     #: Top of a sequence, read: weight factor for a layout in which a defender who led to a trick
     #: (the opening lead or later) held a higher card equal to the one it led (touching, every rank
     #: between held by it or played in an earlier trick), as the bots and the textbooks never
     #: lead (ROOT ch. 1). Read by the leader's partner and by declarer; 1.0: not read.
-    sequence_reading: float = 1.0
+    sequence_reading: float = 0.1
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them.
