@@ -141,6 +141,10 @@ _COST_FOLLOW = {13: 0.045, 12: 0.016, 11: 0.0055, 10: 0.004, 9: 0.002, 8: 0.0015
 _TRICK_WEIGHT = {13: 2.0, 12: 1.4, 11: 1.2}
 
 
+#: Most dealing tries for a resampling pool (``CardPlayer.resample``): about 0.1 s of rejection
+#: sampling where the auction makes layouts rare.
+_POOL_TRIES = 4000
+
 #: Per-layout solver cost under which a decision counts as cheap (see ``CardPlayer.cheap_factor``).
 _CHEAP_COST = 0.0045
 
@@ -368,12 +372,18 @@ class CardPlayer:
                                 deadline=t0 + max(0.5, budget.seconds * 2), clock=clock)
         reps = [_representative(c, leading) for c in classes]
         layouts, layout_weights = result.layouts, result.weights
-        if self.resample > 1.0 and not result.exact and not opening_lead and len(layouts) >= plan.samples > 1:
-            # The pool to resample from: more layouts, within a fifth of the card's budget (where
-            # the auction makes layouts rare, rejection sampling is slow: the pool stays smaller).
-            extra = sample_layouts(knowledge, int(plan.samples * (self.resample - 1.0)), rng,
-                                   deadline=clock() + 0.2 * budget.seconds, clock=clock)
-            layouts, layout_weights = list(layouts) + extra.layouts, list(layout_weights) + extra.weights
+        if (self.resample > 1.0 and not result.exact and not opening_lead and not result.relaxed
+                and len(layouts) >= plan.samples > 1):
+            # The pool to resample from: more layouts, in as many tries as the first ones took per
+            # layout (capped: where the auction makes layouts rare, rejection sampling is slow),
+            # so that effort, and so the card, follows from the view and the seed, not the clock.
+            more = int(plan.samples * (self.resample - 1.0))
+            tries = min(_POOL_TRIES, result.tries * more // max(1, len(layouts)))
+            extra = sample_layouts(knowledge, more, rng, max_tries=max(1, tries),
+                                   deadline=t0 + max(0.5, budget.seconds * 2), clock=clock)
+            keep = [i for i, w in enumerate(extra.weights) if w >= 1.0]   # no relaxed layouts in the pool
+            layouts = list(layouts) + [extra.layouts[i] for i in keep]
+            layout_weights = list(layout_weights) + [extra.weights[i] for i in keep]
         resampled = False
         if result.exact and len(layouts) > 1:
             # Enumeration order is systematic: solve in random order so that a deadline cut
