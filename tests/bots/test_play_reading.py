@@ -7,16 +7,16 @@ import random
 
 from bazas.bots.leads import lead_likelihood
 from bazas.bots.play import CardPlayer
-from bazas.bots.sampling import sample_layouts
 from bazas.engine.calls import Contract
 from bazas.engine.cards import Card, Hand
 from bazas.engine.seats import Seat
-from bazas.engine.views import SeatView, view_of
+from bazas.engine.views import SeatView
 
-from .test_play_textbook import DUPLICATE, at_trick_one
+from .test_play_textbook import DUPLICATE, layouts_at
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
-SPADES = 0x1FFF << 39
+#: West K-Q-J-4 of spades, South declarer in hearts (West leads the king).
+KQJ_DEAL = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
 
 
 def test_root_ch1_lead_likelihood_is_a_choice_among_the_cards_of_the_hand() -> None:
@@ -42,13 +42,9 @@ def test_root_ch2_an_underled_ace_is_unlikely_against_a_suit_contract() -> None:
 
 
 def test_third_hand_reads_the_opening_lead_king_from_king_queen() -> None:
-    deal = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
-    state = at_trick_one(deal, "4H", S, ("SK", "S6"))
-    view = view_of(state, state.actor)
-    assert view.seat == E
     player = CardPlayer(lead_inference=8.0)
-    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
-    layouts = sample_layouts(knowledge, 300, random.Random(3)).layouts
+    view, knowledge, layouts = layouts_at(player, KQJ_DEAL, "4H", S, ("SK", "S6"), 300, 3)
+    assert view.seat == E
     weights = player._lead_reading_weights(view, knowledge, layouts, [1.0] * len(layouts), Contract.parse("4H"),
                                            8.0)
     queen = Card.parse("SQ").bit
@@ -65,12 +61,9 @@ def test_third_hand_reads_the_opening_lead_king_from_king_queen() -> None:
 def _trick_two_lead_of_the_ten() -> tuple[CardPlayer, SeatView, list[tuple[int, int, int, int]], list[float]]:
     # West cashes the spade ace (dummy's singleton jack falls), then leads the ten.
     deal = "W:AQT4.73.Q852.943 J.9652.AJT7.QJT2 K9862.QT4.964.K7 753.AKJ8.K3.A865"
-    state = at_trick_one(deal, "4H", S, ("SA", "SJ", "S2", "S3", "ST", "H2"))
-    view = view_of(state, state.actor)
-    assert view.seat == E
     player = CardPlayer(sequence_reading=0.1)
-    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
-    layouts = sample_layouts(knowledge, 300, random.Random(5)).layouts
+    view, knowledge, layouts = layouts_at(player, deal, "4H", S, ("SA", "SJ", "S2", "S3", "ST", "H2"), 300, 5)
+    assert view.seat == E
     weights = player._sequence_weights(view, knowledge, layouts, [1.0] * len(layouts))
     return player, view, layouts, weights
 
@@ -86,12 +79,8 @@ def test_root_ch1_top_of_a_sequence_read_across_a_card_played_earlier() -> None:
 
 def test_top_of_a_sequence_the_opening_lead_under_a_held_ace() -> None:
     # The king led at trick one: West would have led the ace from A-K (the bots' top of a sequence).
-    deal = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
-    state = at_trick_one(deal, "4H", S, ("SK", "S6"))
-    view = view_of(state, state.actor)
     player = CardPlayer(sequence_reading=0.2)
-    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
-    layouts = sample_layouts(knowledge, 300, random.Random(3)).layouts
+    view, knowledge, layouts = layouts_at(player, KQJ_DEAL, "4H", S, ("SK", "S6"), 300, 3)
     weights = player._sequence_weights(view, knowledge, layouts, [1.0] * len(layouts))
     ace = Card.parse("SA").bit
     assert any(lay[W] & ace for lay in layouts)
@@ -114,7 +103,8 @@ def test_resampling_solves_fewer_layouts_drawn_from_a_larger_pool() -> None:
     # The card player with a pool: legal, deterministic, no more layouts solved than planned.
     cards = set()
     for _ in range(2):
-        player = CardPlayer(resample=6.0, sequence_reading=0.1)
+        # No auction constraints: the test deal's 4H opening is no textbook preempt.
+        player = CardPlayer(resample=6.0, sequence_reading=0.1, constraints=lambda view, context: {})
         decision = player.choose(view, DUPLICATE, random.Random(9), Budget(0.2))
         assert decision.action in view.legal
         assert player.last_info["pool"] > player.last_info["solved"]

@@ -8,12 +8,13 @@ import pytest
 
 from bazas.bots.base import Budget, TableContext
 from bazas.bots.play import CardPlayer, equivalence_classes, lead_prior, score_function
+from bazas.bots.sampling import Knowledge, Layout
 from bazas.engine.calls import Contract, Strain
 from bazas.engine.cards import Card, Hand
 from bazas.engine.deal import Deal, deal_from_seed
 from bazas.engine.seats import Seat
 from bazas.engine.state import DealState
-from bazas.engine.views import view_of
+from bazas.engine.views import SeatView, view_of
 
 from .test_play_endings import ending
 
@@ -174,15 +175,22 @@ def test_more_layouts_where_solving_is_cheap() -> None:
     assert plain.samples == 24 and wide.samples == 96
 
 
-def test_layouts_where_the_opening_lead_is_not_the_textbook_card_weigh_less() -> None:
+def layouts_at(player: CardPlayer, deal: str, contract: str, declarer: Seat, cards: tuple[str, ...],
+               n: int, seed: int) -> tuple[SeatView, Knowledge, list[Layout]]:
+    """The view of the seat to act after ``cards``, what ``player`` knows there (no auction
+    constraints) and ``n`` layouts sampled from it."""
     from bazas.bots.sampling import sample_layouts
 
-    deal = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
-    state = at_trick_one(deal, "4H", S, ("SK", "S6"))
+    state = at_trick_one(deal, contract, declarer, cards)
     view = view_of(state, state.actor)
-    player = CardPlayer(lead_consistency=0.25)
     knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
-    layouts = sample_layouts(knowledge, 200, random.Random(3)).layouts
+    return view, knowledge, sample_layouts(knowledge, n, random.Random(seed)).layouts
+
+
+def test_layouts_where_the_opening_lead_is_not_the_textbook_card_weigh_less() -> None:
+    deal = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
+    player = CardPlayer(lead_consistency=0.25)
+    view, knowledge, layouts = layouts_at(player, deal, "4H", S, ("SK", "S6"), 200, 3)
     weights = player._lead_weights(view, knowledge, layouts, [1.0] * len(layouts), Contract.parse("4H"))
     sq, sa = Card.parse("SQ").bit, Card.parse("SA").bit
     spades = 0x1FFF << 39

@@ -526,22 +526,13 @@ class CardPlayer:
                       weights: list[float], contract: Contract) -> list[float]:
         """Down-weight layouts in which the opening lead is not the textbook card from the opening
         leader's holding in the suit led (cheap: no solving)."""
-        first = view.tricks[0] if view.tricks else view.current
-        if first is None or not first.cards:
+        lead = _hidden_opening_lead(view, knowledge)
+        if lead is None:
             return weights
-        leader, card = first.cards[0]
-        if leader not in knowledge.hidden:
-            return weights
+        leader, card = lead
         suit, rank = card.index // 13, card.index % 13 + 2
         notrump = contract.strain is Strain.NT
-        partner_bid = False
-        for i, text in enumerate(view.calls):
-            try:
-                call = parse_call(text)
-            except ValueError:
-                continue
-            if isinstance(call, Bid) and int(call.strain) == suit and view.dealer.after(i) == leader.partner:
-                partner_bid = True
+        partner_bid = suit in _bid_suits(view, leader)[0]
         played = knowledge.played[leader]
         out = list(weights)
         for i, lay in enumerate(layouts):
@@ -585,12 +576,10 @@ class CardPlayer:
                               contract: Contract, sharpness: float) -> list[float]:
         """Weigh each layout by the chance that the opening leader, with its hand there, made the
         opening lead it made (:func:`bazas.bots.leads.lead_likelihood`; cheap: no solving)."""
-        first = view.tricks[0] if view.tricks else view.current
-        if first is None or not first.cards:
+        lead = _hidden_opening_lead(view, knowledge)
+        if lead is None:
             return weights
-        leader, card = first.cards[0]
-        if leader not in knowledge.hidden:
-            return weights
+        leader, card = lead
         partner_suits, enemy_suits = _bid_suits(view, leader)
         played = knowledge.played[leader]
         base = (card.index, view.contract, partner_suits, enemy_suits, sharpness)
@@ -935,6 +924,14 @@ class CardPlayer:
         assert view.seat is not None
         partner_suits, enemy_suits = _bid_suits(view, view.seat)
         return {rep: lead_prior(hand, rep, contract, partner_suits, enemy_suits) for rep in reps}
+
+
+def _hidden_opening_lead(view: SeatView, knowledge: Knowledge) -> tuple[Seat, Card] | None:
+    """The opening leader and its lead, when the leader's hand is hidden from the player."""
+    first = view.tricks[0] if view.tricks else view.current
+    if first is None or not first.cards or first.cards[0][0] not in knowledge.hidden:
+        return None
+    return first.cards[0]
 
 
 def _bid_suits(view: SeatView, seat: Seat) -> tuple[frozenset[int], frozenset[int]]:
