@@ -212,8 +212,13 @@ def matching_rules(hand: int, card: int, contract: Contract, partner_suits: Coll
                    enemy_suits: Collection[int], rules: Collection[LeadRule] = LEAD_RULES) -> list[LeadRule]:
     """The rules of the table that apply to leading ``card`` from ``hand``."""
     situation = _situation(hand, card, contract, frozenset(partner_suits), frozenset(enemy_suits))
-    kind = "nt" if situation.notrump else "suit"
-    return [r for r in rules if r.against in ("any", kind) and r.when(situation)]
+    return [r for r in _rules_for(contract, rules) if r.when(situation)]
+
+
+def _rules_for(contract: Contract, rules: Collection[LeadRule]) -> list[LeadRule]:
+    """The rules of the table for this kind of contract (notrump or a suit)."""
+    kind = "nt" if contract.strain is Strain.NT else "suit"
+    return [r for r in rules if r.against in ("any", kind)]
 
 
 def lead_prior(hand: int, card: int, contract: Contract, partner_suits: Collection[int],
@@ -246,8 +251,7 @@ def lead_likelihood(hand: int, card: int, contract: Contract, partner_suits: Col
         return 0.0
     parts, enemies = frozenset(partner_suits), frozenset(enemy_suits)
     lengths = _lengths(hand)
-    kind = "nt" if contract.strain is Strain.NT else "suit"
-    active = [r for r in rules if r.against in ("any", kind)]
+    active = _rules_for(contract, rules)
     total = chosen = 0.0
     h = hand
     while h:
