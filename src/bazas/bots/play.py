@@ -270,6 +270,13 @@ class CardPlayer:
     #: between held by it or played in an earlier trick), as the bots and the textbooks never
     #: lead (ROOT ch. 1). Read by the leader's partner and by declarer; 1.0: not read.
     sequence_reading: float = 0.1
+    #: Deal the hidden hands whose auction constraint sets suit lengths or balance shape first
+    #: (:func:`bazas.bots.sampling.sample_layouts`): the same distribution as dealing at random
+    #: and rejecting, in far fewer re-deals, so that the opening lead, whose layouts are bounded
+    #: by its deadline, gets more of them solved. Off: on the tuning deals it measured no gain
+    #: (leads 0.272 against 0.277 tricks lost per lead, the defence 0.067 tricks a deal worse,
+    #: interval 0.00 to 0.13; README, "Dealing shape first").
+    shape_first: bool = False
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them.
@@ -372,7 +379,8 @@ class CardPlayer:
         t0 = clock()
         deadline = t0 + max(1.0, self.deadline_factor * budget.seconds)
         result = sample_layouts(knowledge, plan.samples, rng, exact_limit=plan.exact_limit,
-                                deadline=t0 + max(0.5, budget.seconds * 2), clock=clock)
+                                deadline=t0 + max(0.5, budget.seconds * 2), clock=clock,
+                                shape_first=self.shape_first)
         reps = [_representative(c, leading) for c in classes]
         layouts, layout_weights = result.layouts, result.weights
         if (self.resample > 1.0 and not result.exact and not opening_lead and not result.relaxed
@@ -383,7 +391,8 @@ class CardPlayer:
             more = int(plan.samples * (self.resample - 1.0))
             tries = min(_POOL_TRIES, result.tries * more // max(1, len(layouts)))
             extra = sample_layouts(knowledge, more, rng, max_tries=max(1, tries),
-                                   deadline=t0 + max(0.5, budget.seconds * 2), clock=clock)
+                                   deadline=t0 + max(0.5, budget.seconds * 2), clock=clock,
+                                   shape_first=self.shape_first)
             keep = [i for i, w in enumerate(extra.weights) if w >= 1.0]   # no relaxed layouts in the pool
             layouts = list(layouts) + [extra.layouts[i] for i in keep]
             layout_weights = list(layout_weights) + [extra.weights[i] for i in keep]
