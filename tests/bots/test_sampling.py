@@ -143,7 +143,10 @@ def test_shape_first_dealing_keeps_the_rejection_distribution_with_fewer_redeals
     the constrained seat's mean HCP, mean diamond length and chance of the spade ace agree within
     sampling error, and it asks the constraint far fewer times for the same layouts."""
     play = Play(deal_from_seed(11), Strain.S, Seat.S)
-    knowledge_of = lambda c: Knowledge.from_play(play, Seat.W, {Seat.N: c})  # noqa: E731
+
+    def knowledge_of(c: CountingShape) -> Knowledge:
+        return Knowledge.from_play(play, Seat.W, {Seat.N: c})
+
     shaped = CountingShape(_WEAK_TWO, (5, 11))
     plain = CountingShape(_WEAK_TWO, (5, 11), shaped=False)
     a = sample_layouts(knowledge_of(shaped), 1500, random.Random(5), max_tries=100_000, shape_first=True)
