@@ -277,6 +277,16 @@ class CardPlayer:
     #: (leads 0.272 against 0.277 tricks lost per lead, the defence 0.067 tricks a deal worse,
     #: interval 0.00 to 0.13; README, "Dealing shape first").
     shape_first: bool = False
+    #: Close decisions get more layouts: where the layouts to solve were resampled from a pool,
+    #: and the card chosen and the next best differ by less than ``extend_z`` standard errors of
+    #: their paired difference over the layouts solved, another ``plan.samples`` layouts are drawn
+    #: from the same pool and solved (up to ``extend_rounds`` times, and while the cost model puts
+    #: the decision's solving within ``extend_budget`` times its planned allowance). A clear
+    #: decision costs nothing more; the card stays a function of the view and the seed.
+    #: 0: off.
+    extend_z: float = 0.0
+    extend_rounds: int = 2
+    extend_budget: float = 2.0
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them.
@@ -397,6 +407,7 @@ class CardPlayer:
             layouts = list(layouts) + [extra.layouts[i] for i in keep]
             layout_weights = list(layout_weights) + [extra.weights[i] for i in keep]
         resampled = False
+        pool: tuple[list[Layout], list[float]] | None = None
         if result.exact and len(layouts) > 1:
             # Enumeration order is systematic: solve in random order so that a deadline cut
             # still leaves an unbiased subset.
@@ -409,6 +420,7 @@ class CardPlayer:
             # to their weights: the solver's work goes to the layouts the play says are likely.
             pool_weights = self._reading_weights(view, knowledge, context, layouts, list(layout_weights), contract)
             self.last_info["pool"] = len(layouts)
+            pool = (list(layouts), pool_weights)
             layouts, layout_weights = resample(layouts, pool_weights, plan.samples, rng)
             resampled = True
         positions = [self._position(view, lay) for lay in layouts]
@@ -439,39 +451,48 @@ class CardPlayer:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline, factor=self.line_inference,
                                                           only={declarer, declarer.partner})
-        solve_seconds = clock() - t0
-        self.last_info.update(samples=len(result.layouts), solved=len(solved), exact=result.exact,
-                              relaxed=result.relaxed, reason="sampled", seconds=solve_seconds, checked=checked,
-                              cards_left=cards_left, leading=leading)
         score = score_function(contract, declarer, context)
         decl_side = int(declarer) & 1
         actor_side = int(view.seat) & 1
         to_play_side = int(turn) & 1
         tricks_left = self._tricks_left(view)
         decl_won = view.won[decl_side]
-        total_w = sum(weights) or 1.0
-        exp_util: dict[int, float] = {}
-        exp_tricks: dict[int, float] = {}
-        make_p: dict[int, float] = {}
-        best_p: dict[int, float] = {}
         need = contract.tricks_needed
-        tops = [max(res.values()) if res else 0 for res in solved]
-        for rep in reps:
-            u = tr = mk = bp = 0.0
-            for res, w, top in zip(solved, weights, tops, strict=False):
-                t = res.get(rep)
-                if t is None:  # cannot happen for a legal card; be safe
-                    continue
-                bp += w * (t == top)
-                decl_total = decl_won + (t if to_play_side == decl_side else tricks_left - t)
-                s = score(decl_total)
-                u += w * (s if actor_side == decl_side else -s)
-                tr += w * (decl_total if actor_side == decl_side else 13 - decl_total)
-                mk += w * (decl_total >= need)
-            exp_util[rep] = u / total_w
-            exp_tricks[rep] = tr / total_w
-            make_p[rep] = mk / total_w
-            best_p[rep] = bp / total_w
+
+        def value_of(t: int) -> tuple[float, float, bool]:
+            """(score for the actor's side, tricks for it, the contract makes) when the side to
+            play takes ``t`` of the tricks left."""
+            decl_total = decl_won + (t if to_play_side == decl_side else tricks_left - t)
+            sc = score(decl_total)
+            return ((sc if actor_side == decl_side else -sc),
+                    float(decl_total if actor_side == decl_side else 13 - decl_total), decl_total >= need)
+
+        def evaluate(solved: list[dict[int, int]], weights: list[float]
+                     ) -> tuple[dict[int, float], dict[int, float], dict[int, float], dict[int, float]]:
+            total_w = sum(weights) or 1.0
+            exp_util: dict[int, float] = {}
+            exp_tricks: dict[int, float] = {}
+            make_p: dict[int, float] = {}
+            best_p: dict[int, float] = {}
+            tops = [max(res.values()) if res else 0 for res in solved]
+            for rep in reps:
+                u = tr = mk = bp = 0.0
+                for res, w, top in zip(solved, weights, tops, strict=False):
+                    t = res.get(rep)
+                    if t is None:  # cannot happen for a legal card; be safe
+                        continue
+                    bp += w * (t == top)
+                    su, st, made = value_of(t)
+                    u += w * su
+                    tr += w * st
+                    mk += w * made
+                exp_util[rep] = u / total_w
+                exp_tricks[rep] = tr / total_w
+                make_p[rep] = mk / total_w
+                best_p[rep] = bp / total_w
+            return exp_util, exp_tricks, make_p, best_p
+
+        exp_util, exp_tricks, make_p, best_p = evaluate(solved, weights)
         if opening_lead:
             priors = {r: self.lead_prior_weight * v
                       for r, v in self._lead_priors(view, hand, reps, contract, score).items()}
@@ -486,21 +507,64 @@ class CardPlayer:
             value = trust * exp_util[rep] / scale + priors[rep]
             return (round(value, 6), round(exp_tricks[rep], 6), self._habit(rep, hand, leading, view))
 
-        best = max(reps, key=key)
-        if self.prefer_robust:
-            # Among cards of (nearly) the best expected score, the one double-dummy best in the
-            # most layouts: averaging over layouts otherwise favours cards that need different
-            # continuations in different layouts (strategy fusion).
-            top_value = key(best)[0]
-            near = [r for r in reps if key(r)[0] >= top_value - self.robust_eps]
-            best = max(near, key=lambda r: (round(best_p[r], 6),) + key(r)[1:])
-        if self.safety_margin > 0.0 and actor_side == decl_side:
-            # Safety play: give up a little expected score (an overtrick) for the contract.
-            top_value = max(key(r)[0] for r in reps)
-            safe = [r for r in reps if key(r)[0] >= top_value - self.safety_margin]
-            safest = max(safe, key=lambda r: (round(make_p[r], 6),) + key(r))
-            if make_p[safest] > make_p[best] + 0.02:
-                best = safest
+        def pick() -> int:
+            best = max(reps, key=key)
+            if self.prefer_robust:
+                # Among cards of (nearly) the best expected score, the one double-dummy best in the
+                # most layouts: averaging over layouts otherwise favours cards that need different
+                # continuations in different layouts (strategy fusion).
+                top_value = key(best)[0]
+                near = [r for r in reps if key(r)[0] >= top_value - self.robust_eps]
+                best = max(near, key=lambda r: (round(best_p[r], 6),) + key(r)[1:])
+            if self.safety_margin > 0.0 and actor_side == decl_side:
+                # Safety play: give up a little expected score (an overtrick) for the contract.
+                top_value = max(key(r)[0] for r in reps)
+                safe = [r for r in reps if key(r)[0] >= top_value - self.safety_margin]
+                safest = max(safe, key=lambda r: (round(make_p[r], 6),) + key(r))
+                if make_p[safest] > make_p[best] + 0.02:
+                    best = safest
+            return best
+
+        best = pick()
+        extended = 0
+        if (self.extend_z > 0.0 and pool is not None and checked == 0 and not self.last_info.get("count")
+                and len(solved) == len(layouts)):
+            layouts = list(layouts)
+            for _ in range(self.extend_rounds):
+                if not _close(best, reps, solved, weights, lambda t: value_of(t)[0] / scale, self.extend_z):
+                    break
+                if (len(solved) + plan.samples) * plan.cost > self.extend_budget * plan.allowance:
+                    break
+                drawn, counts = resample(pool[0], pool[1], plan.samples, rng)
+                index = {lay: i for i, lay in enumerate(layouts)}
+                fresh: list[Layout] = []
+                fresh_w: list[float] = []
+                for lay, draws in zip(drawn, counts, strict=True):
+                    i = index.get(lay)
+                    if i is None:
+                        fresh.append(lay)
+                        fresh_w.append(draws)
+                    else:
+                        weights[i] += draws
+                results: list[dict[int, int]] = []
+                fresh_positions = [self._position(view, lay) for lay in fresh]
+                for start in range(0, len(fresh_positions), batch):
+                    results.extend(self.solver.solve_many(fresh_positions[start:start + batch]))
+                    if clock() > deadline:
+                        break
+                layouts.extend(fresh[:len(results)])
+                solved.extend(results)
+                weights.extend(fresh_w[:len(results)])
+                extended += 1
+                exp_util, exp_tricks, make_p, best_p = evaluate(solved, weights)
+                best = pick()
+                if clock() > deadline:
+                    break
+        solve_seconds = clock() - t0
+        self.last_info.update(samples=len(result.layouts), solved=len(solved), exact=result.exact,
+                              relaxed=result.relaxed, reason="sampled", seconds=solve_seconds, checked=checked,
+                              cards_left=cards_left, leading=leading, extended=extended,
+                              planned=plan.samples)
         if self.signals and not leading:
             eps = self.signal_eps
             equal = [c for r, cls in zip(reps, classes, strict=True)
@@ -986,6 +1050,37 @@ def resample(layouts: Sequence[Layout], weights: Sequence[float], n: int,
         counts[i] = counts.get(i, 0) + 1
         point += step
     return [layouts[k] for k in counts], [float(c) for c in counts.values()]
+
+
+def _close(best: int, reps: Sequence[int], solved: Sequence[Mapping[int, int]], weights: Sequence[float],
+           value: Callable[[int], float], z: float) -> bool:
+    """Is the card ``best`` ahead of the next best card by fewer than ``z`` standard errors of
+    their paired difference in ``value`` (of the tricks the side to play takes) over the solved
+    layouts? A difference the same in every layout is no doubt at all.
+
+    >>> _close(0, [0, 1], [{0: 9, 1: 8}, {0: 8, 1: 9}], [1.0, 1.0], float, 2.0)
+    True
+    >>> _close(0, [0, 1], [{0: 9, 1: 8}, {0: 9, 1: 8}], [1.0, 1.0], float, 2.0)
+    False
+    """
+    total = sum(weights)
+    if total <= 0.0 or len(reps) < 2 or len(solved) < 2:
+        return False
+    best_mean = -float("inf")
+    diffs: list[float] = []
+    for rep in reps:
+        if rep == best:
+            continue
+        d = [value(res[best]) - value(res[rep]) for res in solved]
+        mean = sum(w * x for w, x in zip(weights, d, strict=True)) / total
+        if -mean > best_mean:   # the runner-up: the smallest lead of ``best`` over another card
+            best_mean, diffs = -mean, d
+    mean = -best_mean
+    var = sum(w * (x - mean) ** 2 for w, x in zip(weights, diffs, strict=True)) / total
+    if var <= 1e-12:
+        return False
+    n_eff = total * total / sum(w * w for w in weights)
+    return bool(mean < z * (var / n_eff) ** 0.5)
 
 
 def _auction_constraints(system: str | None, replay: bool = False
