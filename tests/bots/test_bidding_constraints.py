@@ -84,3 +84,29 @@ def test_fit_grades_near_misses() -> None:
     near = c.fit(Hand.from_pbn("AQ2.KJ5.QT98.J32"))   # 13 HCP
     far = c.fit(Hand.from_pbn("T92.J65.T987.432"))    # 1 HCP
     assert 0 < far < near < 1
+
+
+def test_matching_a_hand_agrees_with_matching_its_features() -> None:
+    # matches(Hand) rejects on the bits (HCP, suit lengths) before building the features: the
+    # quick path must give the full check's answer on every hand and constraint.
+    import random
+
+    rng = random.Random(5)
+    checked = kept = 0
+    for _ in range(200):
+        lo = rng.randint(0, 20)
+        lengths = []
+        for _suit in range(4):
+            a = rng.randint(0, 5)
+            lengths.append((a, min(13, a + rng.randint(0, 7))))
+        cons = HandConstraints(hcp=(lo, lo + rng.randint(0, 15)), lengths=(lengths[0], lengths[1], lengths[2], lengths[3]),
+                               balanced=rng.choice([None, True, False]), stoppers=rng.choice([0, 0, 0b1000]))
+        for _ in range(100):
+            mask = 0
+            for i in rng.sample(range(52), 13):
+                mask |= 1 << i
+            full = cons.matches(features(mask))
+            assert cons.matches(Hand(mask)) == full
+            checked += 1
+            kept += full
+    assert 0 < kept < checked

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb, factorial
@@ -158,12 +158,23 @@ class Knowledge:
             hands[s] = m
         return (hands[0], hands[1], hands[2], hands[3])
 
-    def fit(self, assigned: Mapping[Seat, int]) -> tuple[int, float]:
-        """(number of broken constraints, product of fit grades) of an assignment of hidden hands."""
+    def fit(self, assigned: Mapping[Seat, int], kept: Collection[Seat] = (),
+            graded: bool = True) -> tuple[int, float]:
+        """(number of broken constraints, product of fit grades) of an assignment of hidden hands
+        (the seats in ``kept`` already known to keep theirs; with ``graded`` False a broken
+        constraint's grade is not worked out and the product is 0)."""
         broken = 0
         grade = 1.0
         for s, c in self.constraints.items():
-            f = _fit(c, self.original(s, assigned[s]))
+            if s in kept:
+                continue
+            hand = self.original(s, assigned[s])
+            if not graded:
+                if not c.matches(hand):
+                    broken += 1
+                    grade = 0.0
+                continue
+            f = _fit(c, hand)
             if f < 1.0:
                 broken += 1
                 grade *= f
@@ -316,10 +327,11 @@ def _shape_table(constraint: ConstraintLike, available: tuple[int, int, int, int
 
 def _deal_once(knowledge: Knowledge, forced: dict[Seat, int], free: list[int], order: tuple[Seat, ...],
                rng: random.Random, per_seat_tries: int,
-               shapes: dict[tuple[object, ...], _ShapeTable] | None = None) -> dict[Seat, int] | None:
+               shapes: dict[tuple[object, ...], _ShapeTable] | None = None,
+               kept: set[Seat] | None = None) -> dict[Seat, int] | None:
     """One random assignment of the free cards (None if it breaks a void): seats in ``order`` are
     dealt one after another, each re-dealt (up to ``per_seat_tries`` times) until its own auction
-    constraint holds; the last seat takes what is left. A constrained seat is dealt shape first
+    constraint holds (those that do are added to ``kept``); the last seat takes what is left. A constrained seat is dealt shape first
     (:func:`_shape_table`; tables cached in ``shapes``): a uniform draw among the hands of the
     shapes its constraint allows, which the rejection would have kept anyway, so far fewer
     re-deals are needed for the same distribution."""
@@ -369,7 +381,11 @@ def _deal_once(knowledge: Knowledge, forced: dict[Seat, int], free: list[int], o
             m = forced[s]
             for idx in chosen:
                 m |= 1 << idx
-            if cons is None or cons.matches(knowledge.original(s, m)):
+            if cons is None:
+                break
+            if cons.matches(knowledge.original(s, m)):
+                if kept is not None:
+                    kept.add(s)
                 break
         assigned[s] = m
         taken = set(chosen)
@@ -420,15 +436,16 @@ def sample_layouts(knowledge: Knowledge, n: int, rng: random.Random, *, exact_li
     tries = 0
     while len(accepted) < n and tries < tries_cap:
         tries += 1
-        dealt = _deal_once(knowledge, forced, free, order, rng, per_seat, shapes)
+        kept: set[Seat] = set()
+        dealt = _deal_once(knowledge, forced, free, order, rng, per_seat, shapes, kept)
         if dealt is None:
             continue
-        broken, grade = knowledge.fit(dealt) if knowledge.constraints else (0, 1.0)
-        lay = knowledge.layout(dealt)
+        room = len(rejected) < 4 * n   # grade a broken layout only while it may be kept
+        broken, grade = knowledge.fit(dealt, kept, graded=room) if knowledge.constraints else (0, 1.0)
         if broken == 0:
-            accepted.append(lay)
-        elif len(rejected) < 4 * n:
-            rejected.append((broken, grade, lay))
+            accepted.append(knowledge.layout(dealt))
+        elif room:
+            rejected.append((broken, grade, knowledge.layout(dealt)))
         if deadline is not None and tries % 64 == 0 and clock() > deadline:
             break
     weights = [1.0] * len(accepted)

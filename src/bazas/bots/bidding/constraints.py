@@ -144,6 +144,10 @@ def features(mask: int) -> HandFeatures:
     return HandFeatures(mask, hcp, lengths, bits, balanced, points, stoppers, qt, aces, kings)
 
 
+#: High-card points of a suit's four top ranks (A K Q J), by their bits (bit 3: the ace).
+_TOP_HCP = tuple(4 * (b >> 3 & 1) + 3 * (b >> 2 & 1) + 2 * (b >> 1 & 1) + (b & 1) for b in range(16))
+
+
 def features_of(hand: Hand | HandFeatures) -> HandFeatures:
     return hand if isinstance(hand, HandFeatures) else features(hand.mask)
 
@@ -197,8 +201,19 @@ class HandConstraints:
         """Does ``hand`` keep every promise?"""
         if self.contradiction:
             return False
-        f = features_of(hand)
         lo, hi = self.hcp
+        if isinstance(hand, Hand):
+            # Most sampled hands fail on HCP or a suit's length: check those on the bits before
+            # building (and caching) the hand's full features.
+            m = hand.mask
+            b0, b1, b2, b3 = m & 0x1FFF, m >> 13 & 0x1FFF, m >> 26 & 0x1FFF, m >> 39 & 0x1FFF
+            if not lo <= _TOP_HCP[b0 >> 9] + _TOP_HCP[b1 >> 9] + _TOP_HCP[b2 >> 9] + _TOP_HCP[b3 >> 9] <= hi:
+                return False
+            (l0, h0), (l1, h1), (l2, h2), (l3, h3) = self.lengths
+            if not (l0 <= b0.bit_count() <= h0 and l1 <= b1.bit_count() <= h1
+                    and l2 <= b2.bit_count() <= h2 and l3 <= b3.bit_count() <= h3):
+                return False
+        f = features_of(hand)
         if not lo <= f.hcp <= hi:
             return False
         for s in range(4):
