@@ -1,4 +1,6 @@
-"""Card play, issue 9: close decisions get more layouts (``CardPlayer.extend_z``), clear ones none."""
+"""Card play, issue 9: how many layouts a decision draws and solves: close decisions get more
+(``CardPlayer.extend_z``), clear ones none; declarer's side resamples from its own pool size
+(``declarer_resample``)."""
 
 from __future__ import annotations
 
@@ -23,18 +25,20 @@ def test_close_weighs_the_layouts_in_the_paired_difference() -> None:
     assert not _close(0, [0, 1], solved3, [1.0, 1.0], float, 2.0)
 
 
-def _play(extend_z: float) -> tuple[list[str], list[dict[str, Any]]]:
+def _play(extend_z: float, **options: Any) -> tuple[list[str], list[dict[str, Any]]]:
     deal, board = bench_deal(1, 3)
     bot = bot_for("duplicate", "normal")
     player = bot.card_player
     assert isinstance(player, CardPlayer)
     player.extend_z = extend_z
+    for name, value in options.items():
+        setattr(player, name, value)
     infos: list[dict[str, Any]] = []
     choose = player.choose
 
-    def recording(*args: Any, **kwargs: Any) -> Any:
-        decision = choose(*args, **kwargs)
-        infos.append(dict(player.last_info))
+    def recording(view: Any, *args: Any, **kwargs: Any) -> Any:
+        decision = choose(view, *args, **kwargs)
+        infos.append(dict(player.last_info, declarer_side=view.seat.side == view.declarer.side))
         return decision
 
     player.choose = recording  # type: ignore[method-assign]
@@ -59,3 +63,14 @@ def test_issue9_close_decisions_get_more_layouts_from_the_pool_clear_ones_none()
     assert _play(3.0)[0] == cards
     # Off: no decision extended.
     assert not any(i.get("extended") for i in _play(0.0)[1])
+
+
+def test_issue9_declarer_resamples_from_its_own_pool_size() -> None:
+    _, infos = _play(0.0, resample=3.0, declarer_resample=12.0)
+    pooled = [i for i in infos if i.get("pool")]
+    defence = [i for i in pooled if not i["declarer_side"]]
+    declarer = [i for i in pooled if i["declarer_side"]]
+    assert defence and declarer
+    assert all(i["pool"] <= 3 * i["planned"] for i in defence)
+    assert any(i["pool"] > 3 * i["planned"] for i in declarer)
+    assert all(i["pool"] <= 12 * i["planned"] for i in declarer)
