@@ -268,7 +268,8 @@ class CardPlayer:
     resample: float = 8.0
     #: The pool's factor for declarer's side (None: ``resample``, as for the defenders). 16 since
     #: 2 December (evening), chosen on the tuning deals: declarer lost 0.097 tricks a deal fewer
-    #: (95% interval 0.03 to 0.17) than with 8; the defenders' own 16 measured no gain (README,
+    #: (95% interval 0.03 to 0.17) than with 8; the defenders' own 16 measured no gain. Held out
+    #: (seed 2) it changed nothing (-0.005, -0.05 to +0.04) at 18% more CPU per card (README,
     #: "Declarer's larger pool").
     declarer_resample: float | None = 16.0
     #: Top of a sequence, read: weight factor for a layout in which a defender who led to a trick
@@ -289,7 +290,8 @@ class CardPlayer:
     #: from the same pool and solved (up to ``extend_rounds`` times, and while the cost model puts
     #: the decision's solving within ``extend_budget`` times its planned allowance). A clear
     #: decision costs nothing more; the card stays a function of the view and the seed.
-    #: 0: off.
+    #: 0: off, the default: on the tuning deals (2.5, three rounds) it extended one decision in
+    #: ten and measured no gain (README, "Declarer's larger pool, close decisions").
     extend_z: float = 0.0
     extend_rounds: int = 2
     extend_budget: float = 2.0
