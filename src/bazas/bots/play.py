@@ -435,12 +435,8 @@ class CardPlayer:
             layouts, layout_weights = resample(layouts, pool_weights, plan.samples, rng)
             resampled = True
         positions = [self._position(view, lay) for lay in layouts]
-        solved: list[dict[int, int]] = []
         batch = max(1, min(32, int(0.25 / max(plan.cost, 1e-4))))
-        for start in range(0, len(positions), batch):
-            solved.extend(self.solver.solve_many(positions[start:start + batch]))
-            if clock() > deadline and solved:
-                break
+        solved = self._solve_until(positions, batch, deadline)
         weights = list(layout_weights[:len(solved)])
         checked = 0
         if len(solved) > 1 and not resampled:
@@ -557,12 +553,7 @@ class CardPlayer:
                         fresh_w.append(draws)
                     else:
                         weights[i] += draws
-                results: list[dict[int, int]] = []
-                fresh_positions = [self._position(view, lay) for lay in fresh]
-                for start in range(0, len(fresh_positions), batch):
-                    results.extend(self.solver.solve_many(fresh_positions[start:start + batch]))
-                    if clock() > deadline:
-                        break
+                results = self._solve_until([self._position(view, lay) for lay in fresh], batch, deadline)
                 layouts.extend(fresh[:len(results)])
                 solved.extend(results)
                 weights.extend(fresh_w[:len(results)])
@@ -893,12 +884,7 @@ class CardPlayer:
                 _, _, _, leader, in_trick = flat[j]
                 positions.append(Position((hands[0], hands[1], hands[2], hands[3]), trump, int(leader), in_trick))
         k = len(checks)
-        results: list[dict[int, int]] = []
-        step = max(1, 16 // k) * k
-        for s0 in range(0, len(positions), step):
-            results.extend(self.solver.solve_many(positions[s0:s0 + step]))
-            if self.clock()() > deadline:
-                break
+        results = self._solve_until(positions, max(1, 16 // k) * k, deadline)
         done = len(results) // k
         if done < 1:
             return solved, weights, 0
@@ -914,6 +900,17 @@ class CardPlayer:
         if sum(out) <= 0.0:  # every layout contradicts the play: trust none of the checks
             out = list(weights[:done])
         return solved[:done], out, k
+
+    def _solve_until(self, positions: Sequence[Position], batch: int, deadline: float) -> list[dict[int, int]]:
+        """Solve ``positions`` in batches of ``batch``, in order, stopping after the first batch
+        that ends past ``deadline`` (read on :meth:`clock`): the results solved so far."""
+        clock = self.clock()
+        results: list[dict[int, int]] = []
+        for start in range(0, len(positions), batch):
+            results.extend(self.solver.solve_many(positions[start:start + batch]))
+            if clock() > deadline:
+                break
+        return results
 
     def clock(self) -> Callable[[], float]:
         """The clock a decision's budget and deadlines are read on: this process's CPU time when

@@ -331,7 +331,8 @@ def _deal_once(knowledge: Knowledge, forced: dict[Seat, int], free: list[int], o
                kept: set[Seat] | None = None) -> dict[Seat, int] | None:
     """One random assignment of the free cards (None if it breaks a void): seats in ``order`` are
     dealt one after another, each re-dealt (up to ``per_seat_tries`` times) until its own auction
-    constraint holds (those that do are added to ``kept``); the last seat takes what is left. A constrained seat is dealt shape first
+    constraint holds (those that do are added to ``kept``); the last seat takes what is left. A
+    constrained seat is dealt shape first
     (:func:`_shape_table`; tables cached in ``shapes``): a uniform draw among the hands of the
     shapes its constraint allows, which the rejection would have kept anyway, so far fewer
     re-deals are needed for the same distribution."""
