@@ -24,9 +24,10 @@ from .ui import (
     new_context,
     open_seat,
     page_errors,
+    progress,
     reply_due,
     state,
-    wait_version_after,
+    wait_progress_after,
 )
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def tap_call(page: Page, call: str) -> None:
     """A call on a touch screen: the bid, then the confirm button (both on screen)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    before = state(page)["version"]
+    before = progress(page)
     for attempt in range(3):
         page.click(f'.bid[data-call="{call}"]')
         try:
@@ -109,7 +110,7 @@ def tap_call(page: Page, call: str) -> None:
                 raise
     assert_on_screen(page, "#bb-ok", "the confirm button")
     page.click("#bb-ok")
-    wait_version_after(page, before)
+    wait_progress_after(page, before)
 
 
 def south_grand_slam(s: dict[str, Any]) -> str:
@@ -141,9 +142,9 @@ def act(page: Page, choose: Any) -> bool:
     if s["view"]["phase"] == "auction":
         tap_call(page, action)
     else:
-        before = s["version"]
+        before = progress(page)
         page.click(f'.card-btn[data-card="{action}"]')
-        wait_version_after(page, before)
+        wait_progress_after(page, before)
     return True
 
 

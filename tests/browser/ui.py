@@ -255,6 +255,24 @@ def wait_version_after(page: Page, version: int | None, timeout: float = 30_000)
     page.wait_for_function("(v) => window.bazas.msg && window.bazas.msg.version !== v", arg=version, timeout=timeout)
 
 
+#: Where the deal stands: its phase and how many calls and cards it has. A call or card of this
+#: page's changes it; a state about something else (a name, the pace, a seat) does not.
+PROGRESS_JS = """() => { const v = window.bazas && window.bazas.view; if (!v) return null;
+  const cards = [...(v.tricks || []), v.current].filter(Boolean).reduce((n, t) => n + (t.cards || []).length, 0);
+  return `${v.phase}:${(v.calls || []).length}:${cards}`; }"""
+
+
+def progress(page: Page) -> str | None:
+    return page.evaluate(PROGRESS_JS)  # type: ignore[no-any-return]
+
+
+def wait_progress_after(page: Page, before: str | None, timeout: float = 30_000) -> None:
+    """Wait until the page shows the deal past ``before`` (a :func:`progress` read before acting):
+    a later version alone may be another seat's news, read before this page's own action arrived,
+    and acting on it again would click a button that is about to be disabled."""
+    page.wait_for_function(f"(k) => ({PROGRESS_JS})() !== k", arg=before, timeout=timeout)
+
+
 Chooser = Callable[[dict[str, Any]], str]
 
 
@@ -279,12 +297,12 @@ def act_once(page: Page, choose: Chooser = pass_or_first_card, accept: bool = Tr
         return None
     action = choose(s)
     v = s["view"]
-    before = s["version"]
+    before = progress(page)
     if v["phase"] == "auction":
         page.click(f'.bid[data-call="{action}"]', timeout=10_000)
     else:
         assert click_visible(page, f'.card-btn[data-card="{action}"]'), f"card {action} not clickable"
-    wait_version_after(page, before)
+    wait_progress_after(page, before)
     return action
 
 
