@@ -83,3 +83,23 @@ def test_analyse_deal_gives_makeable_contracts_par_and_card_costs() -> None:
     data = analysis.to_dict()
     assert set(data) == {"makeable", "par", "costs"} and data["makeable"]["NT"]["S"] == dd
     assert isinstance(analysis.par.contracts[0][0], Contract) if analysis.par.contracts else True
+
+
+def test_search_nodes_are_counted_per_position_and_do_not_depend_on_the_order() -> None:
+    # The node count is the work measure of issue 9's deterministic opening lead: the same
+    # positions in another order take the same nodes each (no position repeated back to back).
+    rng = random.Random(9)
+    positions = [dds.Position.from_play(random_position(rng, 0)) for _ in range(4)]
+    forward: list[int] = []
+    rotated: list[int] = []
+    results = dds.solve_many(positions, nodes=forward)
+    order = [1, 2, 3, 0]  # (position 3, solved last, not first again: DDS would reuse its table)
+    assert dds.solve_many([positions[i] for i in order], nodes=rotated) == [results[i] for i in order]
+    assert all(n > 0 for n in forward) and rotated == [forward[i] for i in order]
+    solved, total = dds.LocalSolver().solve_counted(positions[1:])
+    assert solved == results[1:] and total == sum(forward[1:])
+    # the last trick is never sent to DDS: no nodes
+    last = random_position(random.Random(3), 48)
+    counted: list[int] = []
+    dds.solve_many([dds.Position.from_play(last)], nodes=counted)
+    assert counted == [0]

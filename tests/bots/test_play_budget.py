@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from bazas.bots.base import Budget
 from bazas.bots.dds import LocalSolver
@@ -41,3 +42,25 @@ def test_issue9_the_opening_lead_gets_four_times_a_card_s_layouts() -> None:
         player.choose(view_of(state, Seat.W), DUPLICATE, random.Random(1), Budget(0.5))
         planned[name] = player.last_info["samples"]
     assert planned["factor 1"] <= 10 and planned["default"] >= 30, planned
+
+
+class HalfSpeedClock(CardPlayer):
+    """A card player whose clock runs at half speed: a machine twice as fast."""
+
+    def clock(self) -> Callable[[], float]:
+        return lambda: time.process_time() * 0.5
+
+
+def test_issue9_an_opening_lead_by_search_nodes_does_not_depend_on_the_clock() -> None:
+    # `lead_nodes`: the opening lead solves its layouts until they took that many DDS nodes, so a
+    # faster (or less loaded) machine leads the same card from the same layouts. By the clock alone
+    # the half-speed clock would solve about twice the layouts before the deadline.
+    deal = "W:KJ752.Q83.T94.52 T98.J64.QJ75.Q64 63.AT97.862.AKT7 AQ4.K52.AK3.J983"
+    state = at_trick_one(deal, "3NT", Seat.S)
+    infos, cards = [], []
+    for player in (CardPlayer(lead_nodes=600_000), HalfSpeedClock(lead_nodes=600_000)):
+        cards.append(player.choose(view_of(state, Seat.W), DUPLICATE, random.Random(1), Budget(0.5)).action)
+        infos.append(dict(player.last_info))
+    assert infos[0]["solved"] == infos[1]["solved"] < infos[0]["samples"], infos
+    assert infos[0]["nodes"] == infos[1]["nodes"] >= 600_000, infos
+    assert cards[0] == cards[1]

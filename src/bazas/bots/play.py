@@ -295,6 +295,14 @@ class CardPlayer:
     extend_z: float = 0.0
     extend_rounds: int = 2
     extend_budget: float = 2.0
+    #: The opening lead's solving measured in DDS search nodes instead of CPU seconds (None: by
+    #: the clock, to its deadline): its layouts are solved in order until they have taken this many
+    #: nodes in all, with ``lead_guard`` times the usual deadline as a guard only. A node count does
+    #: not depend on the machine's load, so the lead (the only card a deadline cut, its layouts
+    #: costing 0.01 to 0.8 s each) becomes a function of the view and the seed. In-process solving
+    #: only (a pool of solvers keeps the clock).
+    lead_nodes: int | None = None
+    lead_guard: float = 2.0
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them.
@@ -436,7 +444,11 @@ class CardPlayer:
             resampled = True
         positions = [self._position(view, lay) for lay in layouts]
         batch = max(1, min(32, int(0.25 / max(plan.cost, 1e-4))))
-        solved = self._solve_until(positions, batch, deadline)
+        if opening_lead and self.lead_nodes is not None and isinstance(self.solver, LocalSolver):
+            solved = self._solve_nodes(positions, self.lead_nodes,
+                                       t0 + self.lead_guard * (deadline - t0))
+        else:
+            solved = self._solve_until(positions, batch, deadline)
         weights = list(layout_weights[:len(solved)])
         checked = 0
         if len(solved) > 1 and not resampled:
@@ -910,6 +922,22 @@ class CardPlayer:
             results.extend(self.solver.solve_many(positions[start:start + batch]))
             if clock() > deadline:
                 break
+        return results
+
+    def _solve_nodes(self, positions: Sequence[Position], nodes: int, guard: float) -> list[dict[int, int]]:
+        """Solve ``positions`` one at a time, in order, until they have taken ``nodes`` DDS search
+        nodes in all (at least one position), or past ``guard`` on :meth:`clock`."""
+        assert isinstance(self.solver, LocalSolver)
+        clock = self.clock()
+        results: list[dict[int, int]] = []
+        spent = 0
+        for pos in positions:
+            solved, cost = self.solver.solve_counted([pos])
+            results.extend(solved)
+            spent += cost
+            if spent >= nodes or clock() > guard:
+                break
+        self.last_info["nodes"] = spent
         return results
 
     def clock(self) -> Callable[[], float]:
