@@ -98,8 +98,35 @@ def test_search_nodes_are_counted_per_position_and_do_not_depend_on_the_order() 
     assert all(n > 0 for n in forward) and rotated == [forward[i] for i in order]
     solved, total = dds.LocalSolver().solve_counted(positions[1:])
     assert solved == results[1:] and total == sum(forward[1:])
+    # the same position again right after (DDS reuses its table and visits almost nothing): counted
+    # at what a fresh solve takes, so the count never depends on what the process solved before
+    again: list[int] = []
+    dds.solve_many([positions[0], positions[0], positions[2]], nodes=again)
+    assert again == [forward[0], forward[0], forward[2]]
+    assert dds.solve_many([positions[2]], nodes=again) == [results[2]] and again[-1] == forward[2]
     # the last trick is never sent to DDS: no nodes
     last = random_position(random.Random(3), 48)
     counted: list[int] = []
     dds.solve_many([dds.Position.from_play(last)], nodes=counted)
     assert counted == [0]
+
+
+def test_best_reply_solve_agrees_with_the_every_card_solve() -> None:
+    # `solve_best` (issue 9's two-stage opening lead): the best the side to play takes, and after
+    # a lead the leader's side takes what the every-card solve gave that lead.
+    rng = random.Random(11)
+    for cards_played in (0, 0, 5, 30, 48):
+        pos = dds.Position.from_play(random_position(rng, cards_played))
+        every = dds.solve_many([pos])[0]
+        nodes: list[int] = []
+        assert dds.solve_best([pos], nodes=nodes) == [max(every.values()) if every else 0]
+        assert nodes[0] > 0 or cards_played == 48
+        if pos.current:
+            continue
+        after = []
+        for card in every:
+            hands = list(pos.hands)
+            hands[pos.leader] &= ~(1 << card)
+            after.append(dds.Position((hands[0], hands[1], hands[2], hands[3]), pos.trump, pos.leader, (card,)))
+        replies, total = dds.LocalSolver().solve_best_counted(after)
+        assert [pos.tricks_left - r for r in replies] == list(every.values()) and total >= 0

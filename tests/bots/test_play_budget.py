@@ -64,3 +64,25 @@ def test_issue9_an_opening_lead_by_search_nodes_does_not_depend_on_the_clock() -
     assert infos[0]["solved"] == infos[1]["solved"] < infos[0]["samples"], infos
     assert infos[0]["nodes"] == infos[1]["nodes"] >= 600_000, infos
     assert cards[0] == cards[1]
+
+
+def test_issue9_the_two_stage_opening_lead_refines_the_leads_ranked_highest() -> None:
+    # `lead_refine`: every lead on the first layouts, then the three ranked highest on more
+    # layouts, each alone; the lead is one of those three, and by search nodes it is still a
+    # function of the view and the seed (twice the same card, the same nodes and layouts).
+    deal = "W:KJ752.Q83.T94.52 T98.J64.QJ75.Q64 63.AT97.862.AKT7 AQ4.K52.AK3.J983"
+    state = at_trick_one(deal, "3NT", Seat.S)
+    first = CardPlayer(lead_nodes=600_000)
+    first.choose(view_of(state, Seat.W), DUPLICATE, random.Random(1), Budget(0.5))
+    one_stage = dict(first.last_info)
+    runs = []
+    for player in (CardPlayer(lead_nodes=600_000, lead_refine=3), HalfSpeedClock(lead_nodes=600_000, lead_refine=3)):
+        card = player.choose(view_of(state, Seat.W), DUPLICATE, random.Random(1), Budget(0.5)).action
+        runs.append((str(card), player.last_info["nodes"], player.last_info["solved"], player.last_info["refined"]))
+    assert runs[0] == runs[1], runs
+    card, nodes, solved, refined = runs[0]
+    assert refined > 0 and nodes >= 600_000
+    # the first stage had half the nodes, so fewer layouts every lead was solved on
+    assert solved - refined < one_stage["solved"] < solved, (runs, one_stage)
+    leads = player.last_info["refined_leads"]
+    assert len(set(leads)) == 3 and card in leads and all(c in one_stage["expected"] for c in leads)

@@ -54,7 +54,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bazas.engine.auction import Auction
@@ -303,6 +303,16 @@ class CardPlayer:
     #: only (a pool of solvers keeps the clock).
     lead_nodes: int | None = None
     lead_guard: float = 2.0
+    #: The opening lead in two stages (0: off): every lead is solved on the first layouts, with
+    #: ``lead_refine_share`` of the lead's work (its nodes, or its time to the deadline); then the
+    #: ``lead_refine`` leads the estimate and the prior rank highest are solved on more layouts,
+    #: each lead alone (DDS asked for the best reply only: the two to four cards together cost
+    #: about half a full solve), and the lead is chosen among them on all their layouts. The
+    #: sample is ``lead_refine_pool`` times the planned layouts, so that the second stage has
+    #: layouts to solve. In-process solving only.
+    lead_refine: int = 0
+    lead_refine_share: float = 0.5
+    lead_refine_pool: float = 2.0
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them.
@@ -400,6 +410,9 @@ class CardPlayer:
         cards_left = hand.bit_count()
         plan = self._plan(view, Budget(budget.seconds * self.opening_lead_factor) if opening_lead else budget,
                           cards_left, leading)
+        refine = opening_lead and self.lead_refine > 1 and isinstance(self.solver, LocalSolver)
+        if refine:
+            plan = replace(plan, samples=max(plan.samples, int(plan.samples * self.lead_refine_pool)))
         knowledge = self._knowledge(view, context, with_constraints=True)
         clock = self.clock()
         t0 = clock()
@@ -444,11 +457,12 @@ class CardPlayer:
             resampled = True
         positions = [self._position(view, lay) for lay in layouts]
         batch = max(1, min(32, int(0.25 / max(plan.cost, 1e-4))))
+        share = self.lead_refine_share if refine else 1.0
         if opening_lead and self.lead_nodes is not None and isinstance(self.solver, LocalSolver):
-            solved = self._solve_nodes(positions, self.lead_nodes,
-                                       t0 + self.lead_guard * (deadline - t0))
+            guard = t0 + self.lead_guard * (deadline - t0)
+            solved = self._solve_nodes(positions, int(self.lead_nodes * share), guard)
         else:
-            solved = self._solve_until(positions, batch, deadline)
+            solved = self._solve_until(positions, batch, clock() + share * max(0.0, deadline - clock()))
         weights = list(layout_weights[:len(solved)])
         checked = 0
         if len(solved) > 1 and not resampled:
@@ -488,23 +502,26 @@ class CardPlayer:
 
         def evaluate(solved: list[dict[int, int]], weights: list[float]
                      ) -> tuple[dict[int, float], dict[int, float], dict[int, float], dict[int, float]]:
-            total_w = sum(weights) or 1.0
+            # Each card over the layouts solved for it (all of them, but for the opening lead's
+            # second stage, which solves a few leads only).
             exp_util: dict[int, float] = {}
             exp_tricks: dict[int, float] = {}
             make_p: dict[int, float] = {}
             best_p: dict[int, float] = {}
             tops = [max(res.values()) if res else 0 for res in solved]
             for rep in reps:
-                u = tr = mk = bp = 0.0
+                u = tr = mk = bp = rep_w = 0.0
                 for res, w, top in zip(solved, weights, tops, strict=False):
                     t = res.get(rep)
-                    if t is None:  # cannot happen for a legal card; be safe
+                    if t is None:  # not solved for this card
                         continue
+                    rep_w += w
                     bp += w * (t == top)
                     su, st, made = value_of(t)
                     u += w * su
                     tr += w * st
                     mk += w * made
+                total_w = rep_w or 1.0
                 exp_util[rep] = u / total_w
                 exp_tricks[rep] = tr / total_w
                 make_p[rep] = mk / total_w
@@ -520,31 +537,53 @@ class CardPlayer:
         scale = max(20.0, (score(need) - score(need - 1)) / 2) if need >= 1 else 50.0
         # At the opening lead few layouts are solved: shrink their noisy estimate toward the
         # textbook prior (full weight only with many layouts).
-        trust = len(solved) / (len(solved) + self.lead_trust) if opening_lead else 1.0
+        trust = {rep: len(solved) / (len(solved) + self.lead_trust) if opening_lead else 1.0 for rep in reps}
+        choice = list(reps)
 
         def key(rep: int) -> tuple[float, float, float]:
-            value = trust * exp_util[rep] / scale + priors[rep]
+            value = trust[rep] * exp_util[rep] / scale + priors[rep]
             return (round(value, 6), round(exp_tricks[rep], 6), self._habit(rep, hand, leading, view))
 
         def pick() -> int:
-            best = max(reps, key=key)
+            best = max(choice, key=key)
             if self.prefer_robust:
                 # Among cards of (nearly) the best expected score, the one double-dummy best in the
                 # most layouts: averaging over layouts otherwise favours cards that need different
                 # continuations in different layouts (strategy fusion).
                 top_value = key(best)[0]
-                near = [r for r in reps if key(r)[0] >= top_value - self.robust_eps]
+                near = [r for r in choice if key(r)[0] >= top_value - self.robust_eps]
                 best = max(near, key=lambda r: (round(best_p[r], 6),) + key(r)[1:])
             if self.safety_margin > 0.0 and actor_side == decl_side:
                 # Safety play: give up a little expected score (an overtrick) for the contract.
-                top_value = max(key(r)[0] for r in reps)
-                safe = [r for r in reps if key(r)[0] >= top_value - self.safety_margin]
+                top_value = max(key(r)[0] for r in choice)
+                safe = [r for r in choice if key(r)[0] >= top_value - self.safety_margin]
                 safest = max(safe, key=lambda r: (round(make_p[r], 6),) + key(r))
                 if make_p[safest] > make_p[best] + 0.02:
                     best = safest
             return best
 
         best = pick()
+        refined = 0
+        if refine and 1 < len(solved) < len(layouts):
+            # The second stage: the leads ranked highest, each alone, on the layouts still unsolved.
+            choice = sorted(reps, key=key, reverse=True)[:self.lead_refine]
+            first = len(solved)
+            if self.lead_nodes is not None:
+                second = self._refine_lead(view, layouts[first:], choice, guard,
+                                         self.lead_nodes - self.last_info.get("nodes", 0))
+            else:
+                second = self._refine_lead(view, layouts[first:], choice, deadline, None)
+            refined = len(second)
+            more_w = list(layout_weights[first:first + refined])
+            if refined > 1:
+                more_w = self._reading_weights(view, knowledge, context, layouts[first:first + refined], more_w,
+                                               contract)
+            solved = solved + second
+            weights = weights + more_w
+            exp_util, exp_tricks, make_p, best_p = evaluate(solved, weights)
+            trust.update({rep: len(solved) / (len(solved) + self.lead_trust) for rep in choice})
+            best = pick()
+            self.last_info["refined_leads"] = [str(ALL_CARDS[r]) for r in choice]
         extended = 0
         if (self.extend_z > 0.0 and pool is not None and checked == 0 and not self.last_info.get("count")
                 and len(solved) == len(layouts)):
@@ -577,7 +616,7 @@ class CardPlayer:
         solve_seconds = clock() - t0
         self.last_info.update(samples=len(result.layouts), solved=len(solved), exact=result.exact,
                               relaxed=result.relaxed, reason="sampled", seconds=solve_seconds, checked=checked,
-                              cards_left=cards_left, leading=leading, extended=extended,
+                              cards_left=cards_left, leading=leading, extended=extended, refined=refined,
                               planned=plan.samples)
         if self.signals and not leading:
             eps = self.signal_eps
@@ -923,6 +962,31 @@ class CardPlayer:
             if clock() > deadline:
                 break
         return results
+
+    def _refine_lead(self, view: SeatView, layouts: Sequence[Layout], leads: Sequence[int], deadline: float,
+                     nodes: int | None) -> list[dict[int, int]]:
+        """The tricks each of ``leads`` takes for the leader's side in each layout, one layout after
+        another, until ``nodes`` DDS nodes (if given) or past ``deadline`` on :meth:`clock`: for
+        each lead, the position after it, solved for the best reply only."""
+        assert isinstance(self.solver, LocalSolver)
+        clock = self.clock()
+        out: list[dict[int, int]] = []
+        spent = 0
+        for lay in layouts:
+            if clock() > deadline or (nodes is not None and spent >= nodes):
+                break
+            base = self._position(view, lay)
+            after = []
+            for card in leads:
+                hands = list(base.hands)
+                hands[base.leader] &= ~(1 << card)
+                after.append(Position((hands[0], hands[1], hands[2], hands[3]), base.trump, base.leader, (card,)))
+            replies, cost = self.solver.solve_best_counted(after)
+            spent += cost
+            out.append({card: base.tricks_left - r for card, r in zip(leads, replies, strict=True)})
+        if nodes is not None:
+            self.last_info["nodes"] = self.last_info.get("nodes", 0) + spent
+        return out
 
     def _solve_nodes(self, positions: Sequence[Position], nodes: int, guard: float) -> list[dict[int, int]]:
         """Solve ``positions`` one at a time, in order, until they have taken ``nodes`` DDS search
