@@ -42,8 +42,8 @@ def test_issue9_bench_leads_replays_the_lead_bench_bots_made(index: int) -> None
 def test_issue9_bench_leads_shares_and_paired_comparison() -> None:
     def rec(index: int, nt: bool, base: int, other: int) -> dict[str, Any]:
         return {"index": index, "contract": "3NT" if nt else "4S", "notrump": nt,
-                "leads": {"defaults": {"card": "S2", "cost": base, "cpu": 0.5},
-                          "new": {"card": "S3", "cost": other, "cpu": 1.5}}}
+                "leads": {"defaults": {"card": "S2", "cost": base, "cpu": 0.5, "solved": 4 + index, "dealing": 0.1},
+                          "new": {"card": "S3", "cost": other, "cpu": 1.5, "solved": None, "dealing": 0.3}}}
 
     records: list[dict[str, Any]] = [rec(0, False, 0, 0), rec(1, False, 1, 0), rec(2, False, 0, 2), rec(3, True, 1, 1),
                {"index": 4, "contract": None, "calls": ["P", "P", "P", "P"]}]
@@ -56,6 +56,9 @@ def test_issue9_bench_leads_shares_and_paired_comparison() -> None:
     assert versus["better"] == 1 and versus["worse"] == 1 and versus["mean_diff"] == 0.25
     assert "against_defaults" not in m["defaults"]
     assert m["new"]["cpu_mean_s"] == 1.5
+    # Layouts solved and the dealing's CPU: means over the leads that report them (4, 5, 6, 7).
+    assert m["defaults"]["solved_mean"] == 5.5 and m["new"]["solved_mean"] is None
+    assert m["defaults"]["dealing_mean_s"] == 0.1 and m["new"]["dealing_mean_s"] == 0.3
 
 
 def test_issue9_bench_leads_command_compares_configurations(tmp_path: Path) -> None:

@@ -80,9 +80,9 @@ def test_issue9_the_two_stage_opening_lead_refines_the_leads_ranked_highest() ->
         card = player.choose(view_of(state, Seat.W), DUPLICATE, random.Random(1), Budget(0.5)).action
         runs.append((str(card), player.last_info["nodes"], player.last_info["solved"], player.last_info["refined"]))
     assert runs[0] == runs[1], runs
-    card, nodes, solved, refined = runs[0]
+    led, nodes, solved, refined = runs[0]
     assert refined > 0 and nodes >= 600_000
     # the first stage had half the nodes, so fewer layouts every lead was solved on
     assert solved - refined < one_stage["solved"] < solved, (runs, one_stage)
     leads = player.last_info["refined_leads"]
-    assert len(set(leads)) == 3 and card in leads and all(c in one_stage["expected"] for c in leads)
+    assert len(set(leads)) == 3 and led in leads and all(c in one_stage["expected"] for c in leads)

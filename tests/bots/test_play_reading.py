@@ -3,6 +3,7 @@ hand's cards, and the top of a sequence at every lead) in the layouts' weights."
 
 from __future__ import annotations
 
+import math
 import random
 
 from bazas.bots.leads import lead_likelihood
@@ -99,7 +100,17 @@ def test_resampling_solves_fewer_layouts_drawn_from_a_larger_pool() -> None:
     queen = Card.parse("SQ").bit
     share_pool = sum(w for lay, w in zip(layouts, weights, strict=True) if lay[W] & queen) / sum(weights)
     share_drawn = sum(c for lay, c in zip(drawn, counts, strict=True) if lay[W] & queen) / 40
-    assert abs(share_drawn - share_pool) <= 1 / 40 + 1e-9       # systematic draws: within one draw
+    # Systematic draws: each layout drawn floor or ceil of its expected number of times, and so
+    # any group of layouts within one draw per run of consecutive members of the pool.
+    total = sum(weights)
+    drawn_count = dict(zip(drawn, counts, strict=True))
+    assert len(set(layouts)) == len(layouts)
+    for lay, w in zip(layouts, weights, strict=True):
+        expected = 40 * w / total
+        assert math.floor(expected - 1e-9) <= drawn_count.get(lay, 0) <= math.ceil(expected + 1e-9)
+    held = [bool(lay[W] & queen) for lay in layouts]
+    runs = sum(1 for k, h in enumerate(held) if h and (k == 0 or not held[k - 1]))
+    assert abs(share_drawn - share_pool) <= runs / 40 + 1e-9
     # The card player with a pool: legal, deterministic, no more layouts solved than planned.
     cards = set()
     for _ in range(2):

@@ -14,7 +14,8 @@ same positions, so they are compared card for card:
 - the tricks the leads lost against the best lead on the real layout (per lead), and, for each
   configuration after the first, how many leads it made better or worse than the first one and the
   mean difference in tricks lost with its 95% interval (paired);
-- the CPU seconds per lead (mean, p90).
+- the CPU seconds per lead (mean, p90), the layouts solved per lead and the CPU the dealing of
+  the hidden hands took (means).
 
 Deals 0-199 of seed 1 are the tuning deals (``bazas.bench.bots.TUNING_DEALS``); the report says
 whether a run used them. The report goes to ``bench/leads.json`` (``--no-save``: not).
@@ -120,7 +121,9 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
         if not isinstance(card, Card):
             raise TypeError(f"deal {index}: the card player answered {card!r} to the opening lead")
         tricks = real[card.index]
-        leads[name] = {"card": str(card), "cost": best - tricks, "cpu": round(cpu, 4)}
+        info: dict[str, Any] = getattr(bot.card_player, "last_info", {})
+        leads[name] = {"card": str(card), "cost": best - tricks, "cpu": round(cpu, 4),
+                       "solved": info.get("solved"), "dealing": info.get("dealing_s")}
     rec.update(contract=str(state.contract), declarer=str(state.declarer.name if state.declarer else ""),
                leader=state.actor.name, notrump=state.contract.strain is Strain.NT,
                dd={str(ALL_CARDS[i]): t for i, t in sorted(real.items())}, leads=leads)
@@ -173,6 +176,10 @@ def summarise(records: list[dict[str, Any]], names: list[str]) -> dict[str, Any]
         m["tricks_lost_per_lead"] = round((m["suit_tricks_lost"] + m["nt_tricks_lost"]) / len(played), 4) if played else None
         m["cpu_mean_s"] = round(statistics.fmean(cpu), 3) if cpu else None
         m["cpu_p90_s"] = _p90(cpu)
+        solved = [r["leads"][name]["solved"] for r in played if r["leads"][name].get("solved") is not None]
+        dealing = [r["leads"][name]["dealing"] for r in played if r["leads"][name].get("dealing") is not None]
+        m["solved_mean"] = round(statistics.fmean(solved), 1) if solved else None
+        m["dealing_mean_s"] = round(statistics.fmean(dealing), 3) if dealing else None
         if name != names[0]:
             m["against_" + names[0]] = compare([r["leads"][names[0]]["cost"] for r in played],
                                                [r["leads"][name]["cost"] for r in played])
@@ -225,7 +232,7 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                   title=f"opening leads, deals {s['first']}-{s['first'] + s['deals'] - 1} of seed {s['seed']} "
                         f"({where}), {s['budget']} s per card")
     for col in ("config", "suit DD-best", "NT DD-best", "lost/lead", "v defaults +/-", "diff (95%)",
-                "CPU mean/p90"):
+                "CPU mean/p90", "layouts solved", "dealing CPU"):
         table.add_column(col, justify="left" if col == "config" else "right")
 
     def share(m: dict[str, Any], kind: str) -> str:
@@ -241,7 +248,9 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                       f"{against['better']} / {against['worse']}" if against else "",
                       f"{against['mean_diff']:+.3f} ({against['ci95'][0]:+.2f} to {against['ci95'][1]:+.2f})"
                       if against else "",
-                      "–" if m["cpu_mean_s"] is None else f"{m['cpu_mean_s']:.2f} / {m['cpu_p90_s']:.2f} s")
+                      "–" if m["cpu_mean_s"] is None else f"{m['cpu_mean_s']:.2f} / {m['cpu_p90_s']:.2f} s",
+                      "–" if m.get("solved_mean") is None else f"{m['solved_mean']:.1f}",
+                      "–" if m.get("dealing_mean_s") is None else f"{m['dealing_mean_s']:.3f} s")
     console.print(table)
 
 

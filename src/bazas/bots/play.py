@@ -438,6 +438,7 @@ class CardPlayer:
             keep = [i for i, w in enumerate(extra.weights) if w >= 1.0]   # no relaxed layouts in the pool
             layouts = list(layouts) + [extra.layouts[i] for i in keep]
             layout_weights = list(layout_weights) + [extra.weights[i] for i in keep]
+        self.last_info["dealing_s"] = round(clock() - t0, 4)   # the sampler's share of the decision
         resampled = False
         pool: tuple[list[Layout], list[float]] | None = None
         if result.exact and len(layouts) > 1:

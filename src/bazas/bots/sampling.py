@@ -325,6 +325,25 @@ def _shape_table(constraint: ConstraintLike, available: tuple[int, int, int, int
     return vectors, cumulative
 
 
+def _draw(cards: list[int], k: int, uniform: Callable[[], float]) -> list[int]:
+    """``k`` of ``cards`` at random without replacement, every k-subset equally likely (to the
+    precision of a double): a partial Fisher-Yates shuffle on ``uniform`` (``Random.random``),
+    several times faster than ``Random.sample``, whose integer draws dominated the dealing.
+
+    >>> import random
+    >>> hand = _draw(list(range(52)), 13, random.Random(1).random)
+    >>> len(hand), len(set(hand)), all(0 <= c < 52 for c in hand)
+    (13, 13, True)
+    """
+    pool = cards[:]
+    n = len(pool)
+    for i in range(k):
+        # int(u * m) < m for every u < 1: the product never rounds up to m.
+        j = i + int(uniform() * (n - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
+
+
 def _deal_once(knowledge: Knowledge, forced: dict[Seat, int], free: list[int], order: tuple[Seat, ...],
                rng: random.Random, per_seat_tries: int,
                shapes: dict[tuple[object, ...], _ShapeTable] | None = None,
@@ -338,6 +357,7 @@ def _deal_once(knowledge: Knowledge, forced: dict[Seat, int], free: list[int], o
     re-deals are needed for the same distribution."""
     remaining = list(free)
     assigned: dict[Seat, int] = {}
+    uniform = rng.random
     for pos, s in enumerate(order):
         if pos == len(order) - 1:
             m = forced[s]
@@ -376,9 +396,9 @@ def _deal_once(knowledge: Knowledge, forced: dict[Seat, int], free: list[int], o
                 chosen = []
                 for suit_cards, k in zip(by_suit, vector, strict=True):
                     if k:
-                        chosen.extend(rng.sample(suit_cards, k))
+                        chosen.extend(_draw(suit_cards, k, uniform))
             else:
-                chosen = rng.sample(eligible, need)
+                chosen = _draw(eligible, need, uniform)
             m = forced[s]
             for idx in chosen:
                 m |= 1 << idx
