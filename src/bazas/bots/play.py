@@ -300,7 +300,9 @@ class CardPlayer:
     #: nodes in all, with ``lead_guard`` times the usual deadline as a guard only. A node count does
     #: not depend on the machine's load, so the lead (the only card a deadline cut, its layouts
     #: costing 0.01 to 0.8 s each) becomes a function of the view and the seed. In-process solving
-    #: only (a pool of solvers keeps the clock).
+    #: only (a pool of solvers keeps the clock). Off: 1.5M nodes measured the same leads as the
+    #: clock, give or take three of 195 on the tuning deals and five of 389 held out (README,
+    #: "The opening lead by search nodes").
     lead_nodes: int | None = None
     lead_guard: float = 2.0
     #: The opening lead in two stages (0: off): every lead is solved on the first layouts, with
@@ -309,7 +311,8 @@ class CardPlayer:
     #: each lead alone (DDS asked for the best reply only: the two to four cards together cost
     #: about half a full solve), and the lead is chosen among them on all their layouts. The
     #: sample is ``lead_refine_pool`` times the planned layouts, so that the second stage has
-    #: layouts to solve. In-process solving only.
+    #: layouts to solve. In-process solving only. Off: with 3 it changed four leads of 195 on the
+    #: tuning deals (3 better, 1 worse; README, "The opening lead by search nodes").
     lead_refine: int = 0
     lead_refine_share: float = 0.5
     lead_refine_pool: float = 2.0

@@ -328,7 +328,8 @@ def _shape_table(constraint: ConstraintLike, available: tuple[int, int, int, int
 def _draw(cards: list[int], k: int, uniform: Callable[[], float]) -> list[int]:
     """``k`` of ``cards`` at random without replacement, every k-subset equally likely (to the
     precision of a double): a partial Fisher-Yates shuffle on ``uniform`` (``Random.random``),
-    several times faster than ``Random.sample``, whose integer draws dominated the dealing.
+    about a third cheaper than ``Random.sample`` and its integer draws (13 of 39 cards: 5.3
+    against 7.9 microseconds here).
 
     >>> import random
     >>> hand = _draw(list(range(52)), 13, random.Random(1).random)
