@@ -294,8 +294,7 @@ def test_issue12_6_7_end_of_chicago_banner_on_a_360_phone(server: Server, browse
                 page.click(f'#banner [data-reply="{due}"][data-accept="1"]')
                 wait_version_after(page, s["version"])
             elif s["view"]["phase"] == "done" and page.locator("#btn-next").is_visible():
-                page.click("#btn-next")
-                wait_version_after(page, s["version"])
+                next_deal(page)
             elif my_turn(s) and s["view"]["phase"] == "auction":  # a call on a touch screen: tap, confirm
                 before = progress(page)
                 page.click(f'.bid[data-call="{pass_or_first(s)}"]')

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .ui import Server, new_context, open_seat, page_errors, play_deal, screenshot, snapshot, state
+from .ui import Server, new_context, next_deal, open_seat, page_errors, play_deal, screenshot, snapshot, state
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -96,9 +96,7 @@ def test_issue11_whole_three_handed_rubber_one_person_two_bots(server: Server, b
             if s["score"]["finished"]:
                 final = s
                 break
-            before = s["version"]
-            page.click("#btn-next")
-            page.wait_for_function("(v) => window.bazas.msg && window.bazas.msg.version !== v", arg=before)
+            next_deal(page)
         assert final is not None, "the rubber did not end within 30 deals"
         score = final["score"]
         assert score["players"] == ["N", "E", "S"] and max(score["games"].values()) == 2

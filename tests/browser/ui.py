@@ -318,10 +318,24 @@ def wait_for_turn_or_end(page: Page, timeout: float = 60_000) -> None:
         timeout=timeout)
 
 
-def next_deal(page: Page) -> None:
-    before = state(page)["version"]
-    page.click("#btn-next")
-    wait_version_after(page, before)
+def next_deal(page: Page, tries: int = 3, timeout: float = 15_000) -> None:
+    """Press "next deal" and wait for the table to move on. A press that brings nothing (lost
+    on a loaded machine: one CI run in many waited 30 s for it) is pressed again, as a player
+    would, up to ``tries`` times; the last failure says where the table stood."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(tries):
+        before = state(page)["version"]
+        page.click("#btn-next")
+        try:
+            wait_version_after(page, before, timeout=timeout)
+            return
+        except PlaywrightTimeout:
+            s = state(page)
+            if attempt == tries - 1:
+                raise AssertionError(f"{tries} presses of next brought nothing: version {s['version']}, "
+                                     f"phase {s['view']['phase']}, status {s['table']['status']}, "
+                                     f"pending {s.get('pending')}") from None
 
 
 def play_deal(page: Page, choose: Chooser = pass_or_first_card, on_step: Callable[[Page], None] | None = None,
