@@ -6,14 +6,18 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
+from bazas.bots.base import Budget
 from bazas.bots.leads import lead_likelihood
-from bazas.bots.play import CardPlayer
+from bazas.bots.play import CardPlayer, equivalence_classes
 from bazas.engine.calls import Contract
 from bazas.engine.cards import Card, Hand
+from bazas.engine.deal import deal_from_seed
 from bazas.engine.seats import Seat
-from bazas.engine.views import SeatView
+from bazas.engine.views import SeatView, view_of
 
-from .test_play_textbook import DUPLICATE, layouts_at
+from .test_play_textbook import DUPLICATE, at_trick_one, layouts_at
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 #: West K-Q-J-4 of spades, South declarer in hearts (West leads the king).
@@ -121,3 +125,64 @@ def test_resampling_solves_fewer_layouts_drawn_from_a_larger_pool() -> None:
         assert player.last_info["pool"] > player.last_info["solved"]
         cards.add(decision.action)
     assert len(cards) == 1
+
+
+def _declarer_wins_with_the_king() -> tuple[SeatView, list[tuple[int, int, int, int]], list[float]]:
+    # West leads a spade against 4H, dummy plays low, East the jack, South (declarer) wins with
+    # the king and leads a club (the three: its 2 is in dummy, its 4 with West, no equal card).
+    deal = "W:T9854.73.Q852.94 763.92.AJT7.QJT2 QJ2.QT65.964.K76 AK.AKJ84.K3.A853"
+    player = CardPlayer(habit_reading=0.05)
+    view, knowledge, layouts = layouts_at(player, deal, "4H", S, ("S5", "S3", "SJ", "SK", "C3"), 300, 5)
+    assert view.seat == W
+    weights = player._habit_weights(view, knowledge, layouts, [1.0] * len(layouts), S, 0.05)
+    return view, layouts, weights
+
+
+def test_declarer_bot_winning_with_the_king_denies_the_queen() -> None:
+    # The bots follow with the lowest of equal cards: from K-Q they win with the queen.
+    _, layouts, weights = _declarer_wins_with_the_king()
+    queen = Card.parse("SQ").bit
+    assert any(lay[S] & queen for lay in layouts) and any(not lay[S] & queen for lay in layouts)
+    for lay, w in zip(layouts, weights, strict=True):
+        assert w == (0.05 if lay[S] & queen else 1.0), Hand(lay[S])
+
+
+def test_declarer_bot_leads_the_top_of_its_equals() -> None:
+    # South wins the spade with the queen from A-K-Q (the lowest of its equals) and leads the
+    # heart queen: a South holding the heart king, touching the queen, would have led it.
+    deal = "W:T9854.73.Q852.94 763.92.AJT7.QJT2 J2.K654.964.K763 AKQ.AQJT8.K3.A85"
+    player = CardPlayer(habit_reading=0.05)
+    view, knowledge, layouts = layouts_at(player, deal, "4H", S, ("S5", "S3", "SJ", "SQ", "HQ"), 300, 6)
+    assert view.seat == W
+    weights = player._habit_weights(view, knowledge, layouts, [1.0] * len(layouts), S, 0.05)
+    king = Card.parse("HK").bit
+    spade_king = Card.parse("SK").bit
+    assert any(lay[S] & spade_king for lay in layouts)   # winning with the queen from K-Q is the habit
+    for lay, w in zip(layouts, weights, strict=True):
+        assert w == (0.05 if lay[S] & king else 1.0), Hand(lay[S])
+    assert 0.05 in weights and 1.0 in weights
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_bots_habit_among_equals_is_the_one_read(seed: int) -> None:
+    # What the reading assumes of a computer declarer, checked on its own play: every card it
+    # plays (its own and dummy's) is the top of its equals when leading and the lowest when
+    # following or discarding. (A defender's card among equals is its signal, read otherwise.)
+    rng = random.Random(seed)
+    state = at_trick_one(deal_from_seed(200 + seed).to_pbn(), rng.choice(["3NT", "4S", "2H"]), Seat(seed % 4))
+    player = CardPlayer(max_samples=8)
+    checked = 0
+    while state.phase == "play":
+        view = view_of(state, state.actor)
+        decision = player.choose(view, DUPLICATE, rng, Budget(0.02))
+        card = decision.action
+        assert isinstance(card, Card)
+        assert view.turn is not None
+        legal = sum(c.bit for c in view.legal if isinstance(c, Card))
+        classes = equivalence_classes(player._hand_of(view, view.turn), legal, player._played_mask(view))
+        cls = next(c for c in classes if card.index in c)
+        if view.declarer is not None and view.turn.side == view.declarer.side:
+            checked += len(cls) > 1
+            assert card.index == (cls[-1] if view.current is None else cls[0]), (str(card), cls)
+        state = state.apply(card, state.actor).after
+    assert checked > 0

@@ -187,6 +187,10 @@ class CardPlayer:
     max_samples: int = 96
     exact_cap: int = 400
     deadline_factor: float = 2.5
+    #: The cost model's seconds per layout (``_COST_LEAD``, ``_COST_FOLLOW``) times this, for
+    #: every decision but the opening lead (which has its own factor and deadline): below 1, more
+    #: layouts planned for the same allowance.
+    cost_scale: float = 1.0
     #: Where solving is cheap (late tricks) up to ``cheap_factor * max_samples`` layouts.
     cheap_factor: float = 1.0
     #: Weight factor for a layout in which a card another seat played recently (this trick and
@@ -277,6 +281,13 @@ class CardPlayer:
     #: between held by it or played in an earlier trick), as the bots and the textbooks never
     #: lead (ROOT ch. 1). Read by the leader's partner and by declarer; 1.0: not read.
     sequence_reading: float = 0.1
+    #: Declarer's habits, read by the defenders where declarer is a computer player: among equal
+    #: cards (:func:`equivalence_classes`) the bots lead the top and follow or discard with the
+    #: lowest, always, so a layout in which declarer played from its own hand a card its habit
+    #: would not have chosen weighs this much (declarer winning with the king denies the queen).
+    #: Restricted choice, the same reading for a player whose habits are unknown, is kept for
+    #: people. 1.0: not read.
+    habit_reading: float = 1.0
     #: Deal the hidden hands whose auction constraint sets suit lengths or balance shape first
     #: (:func:`bazas.bots.sampling.sample_layouts`): the same distribution as dealing at random
     #: and rejecting, in far fewer re-deals, so that the opening lead, whose layouts are bounded
@@ -692,6 +703,9 @@ class CardPlayer:
         if self.restricted_choice:
             known_habits = {view.seat.partner} | {s for s in SEATS if s.name in context.computer_seats}
             weights = self._choice_weights(view, knowledge, layouts, weights, skip=known_habits)
+        if (self.habit_reading < 1.0 and view.seat.side != declarer.side and declarer in knowledge.hidden
+                and declarer.name in context.computer_seats):
+            weights = self._habit_weights(view, knowledge, layouts, weights, declarer, self.habit_reading)
         if self.signals and view.seat.side != declarer.side:
             weights = self._signal_weights(view, knowledge, layouts, weights, contract)
         elif self.read_signals and view.seat.side == declarer.side:
@@ -802,6 +816,45 @@ class CardPlayer:
                 factor /= k
             out[i] *= factor
         return out
+
+    @staticmethod
+    def _habit_weights(view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
+                       weights: list[float], seat: Seat, factor: float) -> list[float]:
+        """A computer player's habits among equal cards, read (cheap: no solving): a layout's
+        weight times ``factor`` for every card ``seat`` played that was not its habit's pick from
+        the equals it then held (:func:`_representative`: the top when leading, the lowest
+        otherwise; equal as in :func:`equivalence_classes`, with the cards of the tricks completed
+        before). Its cards then: those it holds in the layout and those it played from that trick
+        on."""
+        tricks = list(view.tricks) + ([view.current] if view.current is not None else [])
+        plays: list[tuple[int, bool, int]] = []   # (card, leading, cards of earlier tricks)
+        earlier = 0
+        for t in tricks:
+            for pos, (who, card) in enumerate(t.cards):
+                if who == seat:
+                    plays.append((card.index, pos == 0, earlier))
+            for _, card in t.cards:
+                earlier |= card.bit
+        if not plays:
+            return weights
+        out = list(weights)
+        for i, lay in enumerate(layouts):
+            holding = lay[seat]
+            f = 1.0
+            for idx, leading, before in reversed(plays):
+                holding |= 1 << idx
+                base = idx - idx % 13
+                step = 1 if leading else -1
+                r = idx + step
+                while base <= r < base + 13:
+                    if holding >> r & 1:      # an equal card its habit would have played instead
+                        f *= factor
+                        break
+                    if not before >> r & 1:   # a card still out: the class ends here
+                        break
+                    r += step
+            out[i] *= f
+        return out if sum(out) > 0.0 else weights
 
     def _signal_card(self, view: SeatView, candidates: Sequence[int], hand: int, default: int) -> int:
         """The card the signalling convention picks among ``candidates`` (cards of equal value)
@@ -1025,6 +1078,8 @@ class CardPlayer:
         weight = _TRICK_WEIGHT.get(cards_left, 1.0)
         allowance = budget.seconds * weight + min(bank.credit, 2 * budget.seconds) * 0.5
         cost = _cost(cards_left, leading)
+        if cards_left < 13 or not leading:
+            cost *= self.cost_scale
         samples = int(allowance / cost)
         cap = self.max_samples
         if self.cheap_factor > 1.0 and cost <= _CHEAP_COST:
