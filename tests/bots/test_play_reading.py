@@ -134,7 +134,7 @@ def _declarer_wins_with_the_king() -> tuple[SeatView, list[tuple[int, int, int, 
     player = CardPlayer(habit_reading=0.05)
     view, knowledge, layouts = layouts_at(player, deal, "4H", S, ("S5", "S3", "SJ", "SK", "C3"), 300, 5)
     assert view.seat == W
-    weights = player._habit_weights(view, knowledge, layouts, [1.0] * len(layouts), S, 0.05)
+    weights = player._habit_weights(view, layouts, [1.0] * len(layouts), S, 0.05)
     return view, layouts, weights
 
 
@@ -154,7 +154,7 @@ def test_declarer_bot_leads_the_top_of_its_equals() -> None:
     player = CardPlayer(habit_reading=0.05)
     view, knowledge, layouts = layouts_at(player, deal, "4H", S, ("S5", "S3", "SJ", "SQ", "HQ"), 300, 6)
     assert view.seat == W
-    weights = player._habit_weights(view, knowledge, layouts, [1.0] * len(layouts), S, 0.05)
+    weights = player._habit_weights(view, layouts, [1.0] * len(layouts), S, 0.05)
     king = Card.parse("HK").bit
     spade_king = Card.parse("SK").bit
     assert any(lay[S] & spade_king for lay in layouts)   # winning with the queen from K-Q is the habit

@@ -132,6 +132,21 @@ def _representative(cls: list[int], leading: bool) -> int:
     return cls[-1] if leading else cls[0]
 
 
+def _equal_beyond(card: int, holding: int, played: int, step: int) -> bool:
+    """Whether ``holding`` has a card of ``card``'s suit equal to it and above it (``step`` 1) or
+    below it (``step`` -1): every rank between held or in ``played`` (as in
+    :func:`equivalence_classes`)."""
+    base = card - card % 13
+    r = card + step
+    while base <= r < base + 13:
+        if holding >> r & 1:
+            return True
+        if not played >> r & 1:   # a card still out: the equals end here
+            return False
+        r += step
+    return False
+
+
 # -- the player --------------------------------------------------------------------------------
 
 #: Estimated solver seconds per layout (measured means on this project's machines), by cards left
@@ -189,7 +204,8 @@ class CardPlayer:
     deadline_factor: float = 2.5
     #: The cost model's seconds per layout (``_COST_LEAD``, ``_COST_FOLLOW``) times this, for
     #: every decision but the opening lead (which has its own factor and deadline): below 1, more
-    #: layouts planned for the same allowance.
+    #: layouts planned for the same allowance. 1 by default: 0.5 measured no gain on the tuning
+    #: deals (README, "Declarer's habits, read").
     cost_scale: float = 1.0
     #: Where solving is cheap (late tricks) up to ``cheap_factor * max_samples`` layouts.
     cheap_factor: float = 1.0
@@ -707,7 +723,7 @@ class CardPlayer:
             weights = self._choice_weights(view, knowledge, layouts, weights, skip=known_habits)
         if (self.habit_reading < 1.0 and view.seat.side != declarer.side and declarer in knowledge.hidden
                 and declarer.name in context.computer_seats):
-            weights = self._habit_weights(view, knowledge, layouts, weights, declarer, self.habit_reading)
+            weights = self._habit_weights(view, layouts, weights, declarer, self.habit_reading)
         if self.signals and view.seat.side != declarer.side:
             weights = self._signal_weights(view, knowledge, layouts, weights, contract)
         elif self.read_signals and view.seat.side == declarer.side:
@@ -767,17 +783,8 @@ class CardPlayer:
         for i, lay in enumerate(layouts):
             factor = 1.0
             for (leader, led, before), later in zip(leads, played_from, strict=True):
-                holding = lay[leader] | later
-                top = (led // 13) * 13 + 12
-                above = led + 1
-                while above <= top:
-                    bit = 1 << above
-                    if holding & bit:
-                        factor *= self.sequence_reading
-                        break
-                    if not before & bit:
-                        break
-                    above += 1
+                if _equal_beyond(led, lay[leader] | later, before, 1):
+                    factor *= self.sequence_reading
             out[i] *= factor
         return out if sum(out) > 0.0 else weights
 
@@ -820,7 +827,7 @@ class CardPlayer:
         return out
 
     @staticmethod
-    def _habit_weights(view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
+    def _habit_weights(view: SeatView, layouts: Sequence[tuple[int, int, int, int]],
                        weights: list[float], seat: Seat, factor: float) -> list[float]:
         """A computer player's habits among equal cards, read (cheap: no solving): a layout's
         weight times ``factor`` for every card ``seat`` played that was not its habit's pick from
@@ -845,16 +852,8 @@ class CardPlayer:
             f = 1.0
             for idx, leading, before in reversed(plays):
                 holding |= 1 << idx
-                base = idx - idx % 13
-                step = 1 if leading else -1
-                r = idx + step
-                while base <= r < base + 13:
-                    if holding >> r & 1:      # an equal card its habit would have played instead
-                        f *= factor
-                        break
-                    if not before >> r & 1:   # a card still out: the class ends here
-                        break
-                    r += step
+                if _equal_beyond(idx, holding, before, 1 if leading else -1):   # its habit's card instead
+                    f *= factor
             out[i] *= f
         return out if sum(out) > 0.0 else weights
 
