@@ -70,3 +70,27 @@ def test_replay_bound_falls_back_to_the_hull() -> None:
     weak_two = Hand.from_pbn("KQT982.43.Q52.98")
     assert replay.matches(weak_two)      # no replay left: the hull alone decides
     assert replay.replays == 0
+
+
+def test_a_situation_kept_for_many_hands_chooses_as_a_fresh_one() -> None:
+    # The situation keeps the rows that apply, their calls and promises (the auction's business,
+    # not the hand's) so that replays are cheap; a hand's choice must not depend on what the
+    # situation was asked before.
+    from bazas.bots.bidding.api import _system
+    from bazas.bots.bidding.constraints import features
+
+    system = _system("sayc", CONTEXT)
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(8):
+        auction, _ = bot_auction(200 + seed)
+        calls = list(auction.calls)
+        for i in range(len(calls)):
+            kept = system.situation(Seat.N, calls[:i], CONTEXT)
+            for _ in range(25):
+                hand = deal_random(rng).hand(Seat.N)
+                fresh = system.situation(Seat.N, calls[:i], CONTEXT)
+                assert fresh is not kept
+                assert system.choose(kept, features(hand.mask)).call == system.choose(fresh, features(hand.mask)).call
+                compared += 1
+    assert compared > 200

@@ -352,6 +352,9 @@ class CardPlayer:
     #: The same, for the defenders only (their inference about declarer's hand from its bidding).
     #: Off: it more than doubled the CPU per card on the held-out check (issue 9).
     auction_replay_defence: bool = False
+    #: Hands replayed per seat and deal at most (past it the hull alone is checked; None: the
+    #: bidding module's bound, ``bidding.replay.MAX_REPLAYS``).
+    replay_limit: int | None = None
     #: Inference from declarer's line of play, for the defenders: weight factor for a layout in
     #: which a card declarer chose (for its hand or dummy) in this trick or the last lost a trick
     #: double dummy there (not drawing trumps, not attacking a suit... where that would have been
@@ -1102,7 +1105,7 @@ class CardPlayer:
             ckey = (view.dealer, view.calls, context, self.system, replay)  # promises depend on the score too
             cached = self._constraint_cache.get(ckey)
             if cached is None:
-                source = self.constraints or _auction_constraints(self.system, replay)
+                source = self.constraints or _auction_constraints(self.system, replay, self.replay_limit)
                 try:
                     cached = dict(source(view, context))
                 except Exception:  # a bidding-module failure must not stop the play
@@ -1243,10 +1246,11 @@ def _close(best: int, reps: Sequence[int], solved: Sequence[Mapping[int, int]], 
     return bool(mean < z * (var / n_eff) ** 0.5)
 
 
-def _auction_constraints(system: str | None, replay: bool = False
+def _auction_constraints(system: str | None, replay: bool = False, replay_limit: int | None = None
                          ) -> Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]]:
     """The bidding module's ``infer_constraints`` for a view, or with ``replay`` its
-    ``replay_constraints`` (none when the module is absent)."""
+    ``replay_constraints`` (bounded at ``replay_limit`` replayed hands per seat and deal when
+    given; none when the module is absent)."""
 
     def source(view: SeatView, context: TableContext) -> Mapping[Seat, ConstraintLike]:
         try:
@@ -1258,7 +1262,10 @@ def _auction_constraints(system: str | None, replay: bool = False
             return {}
         auction = Auction.from_calls(view.dealer, list(view.calls))
         chosen = system or context.bidding_system
-        found = infer(auction, chosen, context)
+        if replay and replay_limit is not None:
+            found = infer(auction, chosen, context, max_replays=replay_limit)
+        else:
+            found = infer(auction, chosen, context)
         return {seat: c for seat, c in dict(found).items() if c is not None}
 
     return source

@@ -111,6 +111,14 @@ class Situation:
         self.start = start
         self.tail: tuple[Call, ...] = self.calls[start:]
         self._known: dict[Seat, HandConstraints] | None = None
+        # The rows that apply and the calls' meanings depend on the auction alone, not on a hand:
+        # kept here so that replaying many hands through one situation (bidding/replay.py) matches
+        # the table's patterns once.
+        self._rows: dict[tuple[int, bool | None], list[tuple[Rule, Bindings]]] = {}
+        self._meanings: dict[tuple[int, Call], CallMeaning] = {}
+        self._legal: dict[Call, bool] = {}
+        self._calls: dict[tuple[int, tuple[tuple[str, int], ...]], Call | None] = {}
+        self._promises: dict[tuple[int, tuple[tuple[str, int], ...]], HandConstraints] = {}
 
     # -- seats ---------------------------------------------------------------------------------
     @property
@@ -178,7 +186,10 @@ class Situation:
         return int(self.auction.doubling) > 1
 
     def legal(self, call: Call) -> bool:
-        return self.auction.can(call)
+        ok = self._legal.get(call)
+        if ok is None:
+            ok = self._legal[call] = self.auction.can(call)
+        return ok
 
     def cheapest(self, strain: Strain) -> Bid | None:
         """The cheapest legal bid in ``strain``."""
@@ -555,9 +566,7 @@ class Rule:
         the row's order of preference for hand ``f``)."""
         free = [v for v in self.free if v not in b]
         if not free:
-            if self.when is not None and not self.when(sit, b):
-                return
-            c = self._make_call(sit, b)
+            c = self.call_for(sit, b)
             if c is not None:
                 yield c, b
             return
@@ -572,11 +581,34 @@ class Rule:
             if rest:
                 yield from self._enumerate(sit, nb, rest, f)
                 continue
-            if self.when is not None and not self.when(sit, nb):
-                continue
-            c = self._make_call(sit, nb)
+            c = self.call_for(sit, nb)
             if c is not None:
                 yield c, nb
+
+    def call_for(self, sit: Situation, b: Bindings) -> Call | None:
+        """The call this row makes here with bindings ``b`` (None when its ``when`` says no or
+        the template gives no call): the auction's business alone, so kept per situation."""
+        memo: dict[tuple[int, tuple[tuple[str, int], ...]], Call | None] | None = getattr(sit, "_calls", None)
+        key = (id(self), tuple(sorted(b.items())))
+        if memo is not None and key in memo:
+            return memo[key]
+        c = None if self.when is not None and not self.when(sit, b) else self._make_call(sit, b)
+        if memo is not None:
+            memo[key] = c
+        return c
+
+    def promise(self, sit: Situation, b: Bindings) -> HandConstraints:
+        """The hand this row promises here with bindings ``b`` (kept per situation)."""
+        memo: dict[tuple[int, tuple[tuple[str, int], ...]], HandConstraints] | None = getattr(sit, "_promises", None)
+        key = (id(self), tuple(sorted(b.items())))
+        if memo is not None:
+            found = memo.get(key)
+            if found is not None:
+                return found
+        c = self.hand(sit, b)
+        if memo is not None:
+            memo[key] = c
+        return c
 
     def describe(self, b: Bindings, lang: str) -> str:
         text = self.es if lang == "es" else self.en
@@ -679,14 +711,20 @@ class System:
     def applicable(self, sit: Situation, generic: bool | None = None) -> Iterator[tuple[Rule, Bindings]]:
         """Rows whose pattern matches the auction, in table order, with their bindings (only the
         specific rows, or only the generic ones, when ``generic`` says so)."""
-        n = len(sit.tail)
-        rows = sorted(self._by_len.get(n, []) + self._by_len.get(None, []), key=lambda t: t[0])
-        for _, r in rows:
-            if generic is not None and r.generic != generic:
-                continue
-            b = r.pattern.match(sit.tail)
-            if b is not None:
-                yield r, b
+        key = (id(self), generic)
+        found = sit._rows.get(key)
+        if found is None:
+            n = len(sit.tail)
+            rows = sorted(self._by_len.get(n, []) + self._by_len.get(None, []), key=lambda t: t[0])
+            found = []
+            for _, r in rows:
+                if generic is not None and r.generic != generic:
+                    continue
+                b = r.pattern.match(sit.tail)
+                if b is not None:
+                    found.append((r, b))
+            sit._rows[key] = found
+        yield from found
 
     # -- explaining ----------------------------------------------------------------------------
     def situation(self, dealer: Seat, calls: Sequence[Call], context: TableContext) -> Situation:
@@ -749,8 +787,12 @@ class System:
         """What ``call`` would mean now: the hull of every specific row that gives it, or, when
         no specific row does, of every generic row that gives it; when no row gives it, the
         sanity layer's reading (if the system has one)."""
-        found = self._rows_giving(sit, call, False) or self._rows_giving(sit, call, True)
-        return self._meaning_of(sit, call, found)
+        key = (id(self), call)
+        m = sit._meanings.get(key)
+        if m is None:
+            found = self._rows_giving(sit, call, False) or self._rows_giving(sit, call, True)
+            m = sit._meanings[key] = self._meaning_of(sit, call, found)
+        return m
 
     def meanings(self, sit: Situation, calls: Sequence[Call]) -> dict[Call, CallMeaning]:
         """:meth:`meaning` of each of ``calls`` (one pass over the table)."""
@@ -801,7 +843,7 @@ class System:
                         continue
                     if not sit.legal(call):
                         continue
-                    if not r.hand(sit, bb).matches(f):
+                    if not r.promise(sit, bb).matches(f):
                         continue
                     if r.prefer is not None and not r.prefer(f, sit, bb):
                         continue
