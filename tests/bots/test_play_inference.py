@@ -60,7 +60,7 @@ def test_auction_replay_for_the_defenders_only(defence: bool) -> None:
     state = _after(1)
     seat = E if defence else S
     view = view_of(state, seat)
-    player = CardPlayer(auction_replay_defence=True)
+    player = CardPlayer(auction_replay=False, auction_replay_defence=True)
     player._knowledge(view, DUPLICATE, with_constraints=True)
     replays = {key[-1] for key in player._constraint_cache}
     assert replays == {defence}
