@@ -347,9 +347,9 @@ class CardPlayer:
     system: str | None = None
     #: Auction inference by replaying the bidder (:mod:`bazas.bots.bidding.replay`): a hidden
     #: hand must fit its calls' promises AND be one with which the bidder would have made them
-    #: (a hull cannot say what a hand is not: on the tuning deals 40% of the hands inside
-    #: declarer's hull, and a third inside a passing defender's, are hands the bidder would have
-    #: bid otherwise). On since 3 December, with ``replay_limit`` 3000, once replays cost 0.15 ms
+    #: (a hull cannot say what a hand is not: on the tuning deals 44% of the hands inside
+    #: declarer's hull, half inside a defender's who bid, a third inside a passing defender's,
+    #: are hands the bidder would have bid otherwise). On since 3 December, with ``replay_limit`` 3000, once replays cost 0.15 ms
     #: instead of 1 ms: on the tuning deals the defence lost 0.072 tricks a deal fewer (95%
     #: interval -0.15 to +0.00), the opening lead 0.041 fewer (7 leads better, none worse),
     #: declarer 0.036 fewer, at 16% more CPU per card (README, "The auction read by replaying
