@@ -17,8 +17,8 @@ For the seat to act (declarer also plays dummy's cards) the player
    opponent could have followed with (on by default). Optional, off by default (measured no gain
    for their cost): more layouts where solving is cheap, the opening lead's textbook card, the
    other players' recent cards being double-dummy best. The auction's constraints are checked by
-   replaying the bidder on each hidden hand (``auction_replay``, on since 3 December). Defenders signal (:mod:`bazas.bots.signals`):
-   among cards of equal value they follow with the convention's card (attitude, count, and
+   replaying the bidder on each hidden hand (``auction_replay``, on since 3 December). Defenders
+   signal (:mod:`bazas.bots.signals`): among cards of equal value they follow with the convention's card (attitude, count, and
    attitude on discards) and weigh the layouts by how well their partner's cards fit it;
    declarer reads computer defenders' signals the same way (``read_signals``);
 5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds the
@@ -33,8 +33,8 @@ count of the hand for the guesses in the second and third seat (``count_hand``,
 :mod:`bazas.bots.count`), because together they lost tricks on the tuning deals (0.07 a deal, both
 sides) and a little on the held-out ones; and,
 as it doubled the CPU per card without measurably fewer errors, the defenders' inference from
-declarer's line of play (``line_inference``). On since 2 December: four times a trick-one card's budget for the
-opening lead (``opening_lead_factor``; measured with ``bazas bench leads``, README), and reading
+declarer's line of play (``line_inference``). On since 2 December: four times a trick-one card's
+budget for the opening lead (``opening_lead_factor``; measured with ``bazas bench leads``, README), and reading
 the play before solving: the opening lead read as a textbook choice among the leader's cards
 (``lead_inference``, ``declarer_lead_inference``: :func:`bazas.bots.leads.lead_likelihood`), the
 top of a sequence read at every defender's lead (``sequence_reading``), and the layouts to solve
@@ -349,19 +349,19 @@ class CardPlayer:
     #: hand must fit its calls' promises AND be one with which the bidder would have made them
     #: (a hull cannot say what a hand is not: on the tuning deals 44% of the hands inside
     #: declarer's hull, half inside a defender's who bid, a third inside a passing defender's,
-    #: are hands the bidder would have bid otherwise). On since 3 December, with ``replay_limit`` 3000, once replays cost 0.15 ms
-    #: instead of 1 ms: on the tuning deals the defence lost 0.072 tricks a deal fewer (95%
-    #: interval -0.15 to +0.00), the opening lead 0.041 fewer (7 leads better, none worse),
-    #: declarer 0.036 fewer, at 16% more CPU per card (README, "The auction read by replaying
-    #: the bidder").
+    #: are hands the bidder would have bid otherwise). On since 3 December, once replays cost
+    #: 0.15 ms instead of 1 ms and a deal may replay 3000 hands per seat: on the tuning deals
+    #: the defence lost 0.072 tricks a deal fewer (95% interval -0.15 to +0.00), the opening
+    #: lead 0.041 fewer (7 leads better, none worse), declarer 0.036 fewer, at 16% more CPU per
+    #: card (README, "The auction read by replaying the bidder").
     auction_replay: bool = True
     #: The same, for the defenders only (their inference about declarer's hand from its bidding),
     #: when ``auction_replay`` is off.
     auction_replay_defence: bool = False
     #: Hands replayed per seat and deal at most (past it the hull alone is checked; None: the
-    #: bidding module's bound, ``bidding.replay.MAX_REPLAYS``). 3000: with 600 the replay
+    #: bidding module's bound, ``bidding.replay.MAX_REPLAYS``, 3000). With 600 the replay
     #: measured no gain on the tuning deals (the bound was spent by the middle of the play).
-    replay_limit: int | None = 3000
+    replay_limit: int | None = None
     #: Inference from declarer's line of play, for the defenders: weight factor for a layout in
     #: which a card declarer chose (for its hand or dummy) in this trick or the last lost a trick
     #: double dummy there (not drawing trumps, not attacking a suit... where that would have been

@@ -111,9 +111,9 @@ class Situation:
         self.start = start
         self.tail: tuple[Call, ...] = self.calls[start:]
         self._known: dict[Seat, HandConstraints] | None = None
-        # The rows that apply and the calls' meanings depend on the auction alone, not on a hand:
-        # kept here so that replaying many hands through one situation (bidding/replay.py) matches
-        # the table's patterns once.
+        # The rows that apply, their calls and promises, the calls' meanings and legality depend
+        # on the auction alone, not on a hand: kept here so that replaying many hands through one
+        # situation (bidding/replay.py) matches the table's patterns once.
         self._rows: dict[tuple[int, bool | None], list[tuple[Rule, Bindings]]] = {}
         self._meanings: dict[tuple[int, Call], CallMeaning] = {}
         self._legal: dict[Call, bool] = {}
@@ -588,27 +588,19 @@ class Rule:
     def call_for(self, sit: Situation, b: Bindings) -> Call | None:
         """The call this row makes here with bindings ``b`` (None when its ``when`` says no or
         the template gives no call): the auction's business alone, so kept per situation."""
-        memo: dict[tuple[int, tuple[tuple[str, int], ...]], Call | None] | None = getattr(sit, "_calls", None)
         key = (id(self), tuple(sorted(b.items())))
-        if memo is not None and key in memo:
-            return memo[key]
-        c = None if self.when is not None and not self.when(sit, b) else self._make_call(sit, b)
-        if memo is not None:
-            memo[key] = c
-        return c
+        if key not in sit._calls:
+            no = self.when is not None and not self.when(sit, b)
+            sit._calls[key] = None if no else self._make_call(sit, b)
+        return sit._calls[key]
 
     def promise(self, sit: Situation, b: Bindings) -> HandConstraints:
         """The hand this row promises here with bindings ``b`` (kept per situation)."""
-        memo: dict[tuple[int, tuple[tuple[str, int], ...]], HandConstraints] | None = getattr(sit, "_promises", None)
         key = (id(self), tuple(sorted(b.items())))
-        if memo is not None:
-            found = memo.get(key)
-            if found is not None:
-                return found
-        c = self.hand(sit, b)
-        if memo is not None:
-            memo[key] = c
-        return c
+        found = sit._promises.get(key)
+        if found is None:
+            found = sit._promises[key] = self.hand(sit, b)
+        return found
 
     def describe(self, b: Bindings, lang: str) -> str:
         text = self.es if lang == "es" else self.en

@@ -32,8 +32,9 @@ from .core import Situation, System, combine_meanings
 __all__ = ["ReplayConstraint", "replay_constraints"]
 
 #: Default bound on the hands one constraint replays (about 0.15 ms each: the situations keep the
-#: rows that apply, their calls and promises, so a replay only tests the hand).
-MAX_REPLAYS = 600
+#: rows that apply, their calls and promises, so a replay only tests the hand). 3000 since
+#: 3 December: the card player's earlier 600 were spent by the middle of the play.
+MAX_REPLAYS = 3000
 
 
 @dataclass
