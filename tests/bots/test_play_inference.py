@@ -66,6 +66,20 @@ def test_auction_replay_for_the_defenders_only(defence: bool) -> None:
     assert replays == {defence}
 
 
+@pytest.mark.parametrize("seat", [E, S])
+def test_the_default_player_samples_hands_the_bidder_would_have_bid_so(seat: Seat) -> None:
+    # README, "The auction read by replaying the bidder": by default both sides' constraints are
+    # the replay's (the hull AND the bidder's own choice), with the module's bound of replays.
+    from bazas.bots.bidding.replay import MAX_REPLAYS, ReplayConstraint
+
+    view = view_of(_after(1), seat)
+    player = CardPlayer()
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=True)
+    found = [c for c in knowledge.constraints.values() if c is not None]
+    assert found and all(isinstance(c, ReplayConstraint) for c in found)
+    assert all(c.max_replays == MAX_REPLAYS for c in found)
+
+
 @pytest.mark.parametrize("seed", [3, 11, 21])
 def test_safety_play_never_lowers_the_chance_of_making_the_contract(seed: int) -> None:
     # Reese, Safety Plays at Bridge: declarer gives up a possible overtrick for the contract.
