@@ -58,3 +58,16 @@ def test_forced_cards_are_those_with_one_legal_card() -> None:
         play = play.apply_index(card.index)
     forced = bench_bots._forced_cards(deal, order, Strain.NT, Seat.S)
     assert len(forced) == 52 and forced[-4:] == [True] * 4 and forced[0] is False
+
+
+def test_player_options_lead_values_are_checked_by_name() -> None:
+    import pytest
+
+    from bazas.bench.bots import parse_player_options
+
+    assert parse_player_options('{"lead_values": null}') == {"lead_values": None}
+    assert parse_player_options('{"lead_values": {"suit:partner\'s suit": 0.3}}')
+    with pytest.raises(ValueError, match="no lead rule named 'partners suit'"):
+        parse_player_options('{"lead_values": {"partners suit": 0.3}}')
+    with pytest.raises(ValueError, match="lead_values: expected an object"):
+        parse_player_options('{"lead_values": [1, 2]}')

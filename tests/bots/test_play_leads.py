@@ -6,7 +6,16 @@ Defense* / *Complete Defensive Bridge* (KANTAR); ACBL Bridge Series, *Defense in
 
 from __future__ import annotations
 
-from bazas.bots.leads import LEAD_RULES, conventional_lead, lead_prior, matching_rules
+from bazas.bots.leads import (
+    DD_LEAD_VALUES,
+    LEAD_RULES,
+    MORE_LEAD_RULES,
+    LeadRule,
+    conventional_lead,
+    lead_prior,
+    lead_table,
+    matching_rules,
+)
 from bazas.engine.calls import Contract
 from bazas.engine.cards import Card, Hand
 from bazas.engine.seats import Seat
@@ -108,3 +117,58 @@ def test_close_calls_go_to_the_textbook_lead_with_the_prior() -> None:
     assert card == Card.parse("S5"), player.last_info
     _, pure = decide(state, lead_prior_weight=0.0)
     assert set(pure.last_info["expected"]) == set(player.last_info["expected"])
+
+
+# -- the lead table's values measured double dummy (issue 9) ---------------------------------------
+
+def test_more_lead_rules_cite_a_book_and_enter_only_when_given_a_value() -> None:
+    books = ("ROOT", "KANTAR", "ACBL", "BLACKWOOD")
+    for rule in MORE_LEAD_RULES:
+        assert any(b in rule.source for b in books), rule.name
+    assert lead_table() == LEAD_RULES
+    assert not {r.name for r in MORE_LEAD_RULES} & {r.name for r in lead_table({"partner's suit": 0.6})}
+    dd = lead_table(DD_LEAD_VALUES)
+    assert {r.name for r in MORE_LEAD_RULES} <= {r.name for r in dd}
+    # Every value of the measured table is used, once per kind of contract.
+    assert len({(r.name, r.against) for r in dd}) == len(dd)
+    for key, value in DD_LEAD_VALUES.items():
+        kind, _, name = key.partition(":")
+        if name:
+            assert [r.value for r in dd if r.name == name and r.against == kind] == [value], key
+
+
+def test_root_acbl_honour_doubleton_and_unbid_suit_rules() -> None:
+    hand = Hand.from_pbn("Q4.J9763.K82.T95").mask
+    names = {r.name for r in matching_rules(hand, Card.parse("SQ").index, Contract.parse("3NT"), set(), {HEARTS},
+                                            MORE_LEAD_RULES)}
+    assert names == {"an honour doubleton (K-x, Q-x, J-x) is a dangerous lead", "an unbid suit"}
+    # Hearts were bid by the opponents: not an unbid suit; nor is anything when nobody bid.
+    assert not matching_rules(hand, Card.parse("H6").index, Contract.parse("3NT"), set(), {HEARTS}, MORE_LEAD_RULES)
+    assert not matching_rules(hand, Card.parse("C5").index, Contract.parse("3NT"), set(), set(), MORE_LEAD_RULES)
+
+
+def test_the_measured_prior_leads_a_singleton_with_four_trumps_the_textbook_does_not() -> None:
+    # ROOT ch. 3 forces declarer with four trumps (the long heart); double dummy, measured on 7,905
+    # deals (DD_LEAD_VALUES), found the singleton as good a lead with four trumps as with fewer.
+    hand = Hand.from_pbn("8642.J876.Q932.5").mask
+    four_spades = Contract.parse("4S")
+
+    def best(rules: tuple[LeadRule, ...]) -> str:
+        cards = [i for i in range(52) if hand >> i & 1]
+        return str(Card.from_index(max(cards, key=lambda c: lead_prior(hand, c, four_spades, set(), set(), rules))))
+
+    assert best(LEAD_RULES) == "H6"
+    assert best(lead_table(DD_LEAD_VALUES)) == "C5"
+    # The card player uses the measured values by default, the books' with lead_values None.
+    deal = "W:8642.J876.Q932.5 AKQ9.K52.J84.K73 T.AT94.AK76.JT82 J753.Q3.T5.AQ964"
+    state = at_trick_one(deal, "4S", S)   # West leads
+    dd_card, _ = decide(state, lead_prior_weight=50.0)
+    book_card, _ = decide(state, lead_prior_weight=50.0, lead_values=None)
+    assert str(dd_card) == "C5" and str(book_card)[0] == "H"   # a heart (the top of 8-7-6 leads for the class)
+
+
+def test_lead_values_naming_no_rule_are_refused_with_the_name() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="no lead rule named 'partner suit'"):
+        lead_table({"suit:partner suit": 1.0})

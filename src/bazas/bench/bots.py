@@ -250,6 +250,13 @@ def parse_player_options(text: str | None) -> dict[str, Any]:
     if unknown or bad:
         raise ValueError(f"unknown CardPlayer option(s) {', '.join(unknown + bad)} "
                          f"(known: {', '.join(sorted(known - {'solver', 'constraints', 'last_info'}))})")
+    if options.get("lead_values") is not None:
+        from bazas.bots.leads import lead_table
+
+        values = options["lead_values"]
+        if not isinstance(values, dict) or not all(isinstance(v, (int, float)) for v in values.values()):
+            raise ValueError("lead_values: expected an object of rule names to numbers, or null for the textbook table")
+        lead_table(values)   # names every rule it does not know
     return options
 
 

@@ -66,8 +66,8 @@ from . import nullo_play
 from .base import Budget, Decision, Explanation, TableContext
 from .count import count_weights
 from .dds import LocalSolver, Position, Solver
+from .leads import DD_LEAD_VALUES, LeadRule, lead_likelihood, lead_prior, lead_table
 from .leads import conventional_lead as _conventional_lead
-from .leads import lead_likelihood, lead_prior
 from .leads import suit_ranks as _suit_ranks
 from .sampling import ConstraintLike, Knowledge, Layout, count_layouts, sample_layouts
 from .signals import (
@@ -261,6 +261,19 @@ class CardPlayer:
     #: the prior weigh the same (the estimate is scaled by n / (n + lead_trust)).
     lead_prior_weight: float = 1.0
     lead_trust: float = 8.0
+    #: Other values for the lead table's rules in the opening lead's prior
+    #: (:func:`bazas.bots.leads.lead_table`: a rule's name, or ``"nt:<name>"`` / ``"suit:<name>"``,
+    #: to its value); None: the textbook table as it stands. Since 4 December the values measured
+    #: double dummy (:data:`bazas.bots.leads.DD_LEAD_VALUES`), chosen on the tuning deals: 0.036
+    #: tricks fewer lost per lead (14 leads better, 8 worse; README, "The opening lead's prior
+    #: measured double dummy"). Reading a lead (``lead_inference``) keeps the textbook table: it
+    #: models which card of a suit a defender leads.
+    lead_values: dict[str, float] | None = field(default_factory=lambda: dict(DD_LEAD_VALUES))
+    #: At the opening lead, the conventional card of the suit chosen (fourth best, top of a
+    #: sequence...: :func:`bazas.bots.leads.conventional_lead`) instead of the card chosen when its
+    #: value is within this much of it: double dummy rarely tells the cards of a suit apart, and
+    #: partner reads the lead by the convention (0: the best value alone).
+    lead_convention_eps: float = 0.1
     #: The opening lead's share of the budget (three hands hidden: the slowest decision, and the
     #: one that gains most from more layouts), as a factor of a trick-one card's. 4 (about 33
     #: layouts instead of 8) was chosen on the tuning deals with ``bazas bench leads`` (0.026 tricks
@@ -382,6 +395,7 @@ class CardPlayer:
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
     _constraint_cache: dict[tuple[Any, ...], dict[Seat, ConstraintLike]] = field(default_factory=dict, repr=False)
     _lead_cache: dict[tuple[Any, ...], float] = field(default_factory=dict, repr=False)
+    _lead_table: tuple[tuple[tuple[str, float], ...], tuple[LeadRule, ...]] | None = field(default=None, repr=False)
     last_info: dict[str, Any] = field(default_factory=dict, repr=False)
 
     # -- public ------------------------------------------------------------------------------
@@ -606,6 +620,9 @@ class CardPlayer:
             return best
 
         best = pick()
+        if opening_lead and self.lead_convention_eps > 0.0:
+            best = self._conventional_rep(view, hand, best, reps, classes, contract,
+                                          lambda r: key(r)[0] >= key(best)[0] - self.lead_convention_eps)
         refined = 0
         if refine and 1 < len(solved) < len(layouts):
             # The second stage: the leads ranked highest, each alone, on the layouts still unsolved.
@@ -1166,7 +1183,30 @@ class CardPlayer:
                      score: ScoreFunction) -> dict[int, float]:
         assert view.seat is not None
         partner_suits, enemy_suits = _bid_suits(view, view.seat)
-        return {rep: lead_prior(hand, rep, contract, partner_suits, enemy_suits) for rep in reps}
+        rules = self._lead_rules()
+        return {rep: lead_prior(hand, rep, contract, partner_suits, enemy_suits, rules) for rep in reps}
+
+    @staticmethod
+    def _conventional_rep(view: SeatView, hand: int, best: int, reps: Sequence[int], classes: Sequence[list[int]],
+                          contract: Contract, close: Callable[[int], bool]) -> int:
+        """The class of equals holding the conventional lead of ``best``'s suit, if ``close`` says its
+        value is near enough ``best``'s; else ``best``."""
+        assert view.seat is not None
+        suit = best // 13
+        partner_suits, _ = _bid_suits(view, view.seat)
+        rank = _conventional_lead(_suit_ranks(hand, suit), contract.strain is Strain.NT, suit in partner_suits)
+        card = suit * 13 + rank - 2
+        for rep, cls in zip(reps, classes, strict=True):
+            if card in cls and rep != best and close(rep):
+                return rep
+        return best
+
+    def _lead_rules(self) -> tuple[LeadRule, ...]:
+        """The lead table with ``lead_values`` (built once per set of values)."""
+        key = tuple(sorted((self.lead_values or {}).items()))
+        if self._lead_table is None or self._lead_table[0] != key:
+            self._lead_table = (key, lead_table(self.lead_values))
+        return self._lead_table[1]
 
 
 def _hidden_opening_lead(view: SeatView, knowledge: Knowledge) -> tuple[Seat, Card] | None:
