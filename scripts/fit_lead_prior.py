@@ -101,32 +101,6 @@ def _rows(rec: dict[str, Any], rules: list[Any]) -> tuple[list[list[float]], lis
 FIXED = ("the conventional card of the suit", "not the conventional card of the suit")
 
 
-def _policy(w0: Any, fixed: Any, data: list[Any], temperature: float, ridge: float, steps: int = 400) -> Any:
-    """Refine ``w0`` (the least-squares values) for the choice itself: minimise the tricks a lead
-    drawn from the softmax of the prior (``temperature``, in tricks) loses against the best lead,
-    plus a ridge pull toward ``w0``; gradient descent with a decaying step."""
-    import numpy as np
-
-    xs = [np.array(x) for x, _, _ in data]
-    losses = [max(y) - np.array(y, dtype=float) for _, y, _ in data]
-    w = w0.copy()
-    free = ~fixed
-    for step in range(steps):
-        grad = np.zeros_like(w)
-        for x, loss in zip(xs, losses, strict=True):
-            v = x @ w / temperature
-            p = np.exp(v - v.max())
-            p /= p.sum()
-            mean_loss = p @ loss
-            # d E[loss] / d w = sum_c p_c (loss_c - E[loss]) x_c / temperature
-            grad += ((p * (loss - mean_loss)) @ x) / temperature
-        grad /= len(xs)
-        grad += ridge / len(xs) * (w - w0)
-        grad[~free] = 0.0
-        w -= 0.05 / (1 + step / 100) * grad
-    return w
-
-
 def fit(args: argparse.Namespace) -> int:
     import numpy as np
 
@@ -158,8 +132,6 @@ def fit(args: argparse.Namespace) -> int:
         Xf, Yf = X[:, ~fixed], Y - X @ base
         w = base.copy()
         w[~fixed] = np.linalg.solve(Xf.T @ Xf + args.ridge * np.eye(Xf.shape[1]), Xf.T @ Yf)
-        if args.policy:
-            w = _policy(w, fixed, data[:cut_k], args.temperature, args.ridge)
         old = np.array([r.value if r in LEAD_RULES else 0.0 for r in rules])   # the textbook prior
 
         def score(weights: np.ndarray, part: list[Any]) -> tuple[float, float]:
@@ -203,8 +175,6 @@ def main() -> int:
     f.add_argument("--keep-conventional", action="store_true",
                    help="keep the conventional-card rules' values, fit the others")
     f.add_argument("--scale", type=float, default=2.0, help="lead_values = scale x the fitted tricks (default 2)")
-    f.add_argument("--policy", action="store_true", help="refine the values for the choice (softmax policy)")
-    f.add_argument("--temperature", type=float, default=0.1, help="the policy's temperature, in tricks")
     args = parser.parse_args()
     return collect(args) if args.command == "collect" else fit(args)
 

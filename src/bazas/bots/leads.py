@@ -242,8 +242,9 @@ def lead_table(values: Mapping[str, float] | None = None,
     wanted = {named(k) for k in values}
     table = rules if rules is not None else LEAD_RULES + tuple(r for r in MORE_LEAD_RULES if r.name in wanted)
     names = {r.name for r in table}
-    for name in sorted(wanted - names):
-        raise ValueError(f"no lead rule named {name!r}")
+    unknown = sorted(wanted - names)
+    if unknown:
+        raise ValueError(f"no lead rule named {unknown[0]!r}")
     out: list[LeadRule] = []
     for r in table:
         kinds = ("nt", "suit") if r.against == "any" else (r.against,)
