@@ -71,3 +71,18 @@ def test_player_options_lead_values_are_checked_by_name() -> None:
         parse_player_options('{"lead_values": {"partners suit": 0.3}}')
     with pytest.raises(ValueError, match="lead_values: expected an object"):
         parse_player_options('{"lead_values": [1, 2]}')
+
+
+def test_defence_after_the_opening_lead_leaves_the_lead_out() -> None:
+    # The opening lead (the first card) cost a trick; the defence's other cards did not, except one.
+    cards = [{"index": 0, "par_ns": 420, "score_ns": 420, "dd_score_ns": 420, "contract": "3NT", "notrump": True,
+              "cards": [["defence", 1, 0.1, 0.1, False], ["declarer", 0, 0.1, 0.1, False],
+                        ["defence", 0, 0.1, 0.1, False], ["declarer", 0, 0.1, 0.1, False],
+                        ["defence", 1, 0.1, 0.1, False], ["defence", 0, 0.1, 0.1, False]],
+              "lead": False}]
+    m = bench_bots.summarise(cards, [])["metrics"]
+    assert m["defence_nt_error_pct"] == 50.0                 # 2 of 4, the lead counted
+    assert round(m["defence_nt_error_pct_after_lead"], 2) == 33.33   # 1 of 3
+    assert m["cards_after_lead"]["defence_nt"] == 3
+    assert m["ci95"]["defence_nt_error_pct_after_lead"] == list(bench_bots.wilson(1, 3) or ())
+    assert m["defence_suit_error_pct_after_lead"] is None

@@ -8,7 +8,8 @@ Card play (our bots at all four seats, duplicate scoring):
   - DD errors per card: the share of cards that lose a trick against double dummy on the real
     layout, split declarer / defence x suit / notrump contracts, with 95% Wilson intervals, reported
     both ways: every card counted (forced ones too: a forced card never errs, so this share is the
-    lower one) and forced cards (only one legal card) left out (``*_unforced`` keys);
+    lower one) and forced cards (only one legal card) left out (``*_unforced`` keys); and the
+    defence's share without its opening lead (``*_after_lead``), which has a measure of its own;
   - opening leads that are DD-best (suit contracts and notrump);
   - tricks lost per deal (declarer's side, defenders' side);
   - latency per card (mean, p99).
@@ -551,6 +552,9 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
 
     err: dict[tuple[str, bool], list[int]] = {}
     err_unforced: dict[tuple[str, bool], list[int]] = {}
+    # The defence's cards after the opening lead (the lead has its own measure): how the defence
+    # plays once dummy is down, apart from the one card chosen blind.
+    err_after_lead: dict[tuple[str, bool], list[int]] = {}
     lost: dict[str, list[int]] = {"declarer": [], "defence": []}
     leads: dict[bool, list[bool]] = {True: [], False: []}
     latencies: list[float] = []
@@ -575,10 +579,14 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
             continue
         nt = bool(r["notrump"])
         per_role = {"declarer": 0, "defence": 0}
-        for role, cost, latency, *cpu in r["cards"]:
+        for k, (role, cost, latency, *cpu) in enumerate(r["cards"]):
             e = err.setdefault((role, nt), [0, 0])
             e[0] += cost > 0
             e[1] += 1
+            if k > 0 and role == "defence":
+                a = err_after_lead.setdefault((role, nt), [0, 0])
+                a[0] += cost > 0
+                a[1] += 1
             if len(cpu) < 2 or not cpu[1]:  # [cpu, forced]; older reports: forced unknown
                 u = err_unforced.setdefault((role, nt), [0, 0])
                 u[0] += cost > 0
@@ -614,9 +622,12 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
         "declarer_nt_error_pct_unforced": rate("declarer", True, err_unforced),
         "defence_suit_error_pct_unforced": rate("defence", False, err_unforced),
         "defence_nt_error_pct_unforced": rate("defence", True, err_unforced),
+        "defence_suit_error_pct_after_lead": rate("defence", False, err_after_lead),
+        "defence_nt_error_pct_after_lead": rate("defence", True, err_after_lead),
         "forced_cards_counted": True,
         "cards_unforced": {f"{role}_{'nt' if nt else 'suit'}": v[1] for (role, nt), v in sorted(err_unforced.items())},
         "cards": {f"{role}_{'nt' if nt else 'suit'}": v[1] for (role, nt), v in sorted(err.items())},
+        "cards_after_lead": {f"{role}_{'nt' if nt else 'suit'}": v[1] for (role, nt), v in sorted(err_after_lead.items())},
         "errors": {f"{role}_{'nt' if nt else 'suit'}": v[0] for (role, nt), v in sorted(err.items())},
         "ci95": {"declarer_suit_error_pct": interval("declarer", False),
                  "declarer_nt_error_pct": interval("declarer", True),
@@ -626,6 +637,8 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
                  "declarer_nt_error_pct_unforced": interval("declarer", True, err_unforced),
                  "defence_suit_error_pct_unforced": interval("defence", False, err_unforced),
                  "defence_nt_error_pct_unforced": interval("defence", True, err_unforced),
+                 "defence_suit_error_pct_after_lead": interval("defence", False, err_after_lead),
+                 "defence_nt_error_pct_after_lead": interval("defence", True, err_after_lead),
                  "lead_suit_best_pct": lead_interval(False),
                  "lead_nt_best_pct": lead_interval(True)},
         "lead_suit_best_pct": _pct(sum(leads[False]), len(leads[False])),
@@ -702,6 +715,10 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                        ("defence_suit", "defence, suit"), ("defence_nt", "defence, NT")):
         row(f"  not counting forced cards: {label} ({free.get(key, 0)} cards)",
             f"{key.replace('_suit', '_suit_error_pct').replace('_nt', '_nt_error_pct')}_unforced", "%")
+    after = m.get("cards_after_lead", {})
+    for key, label in (("defence_suit", "suit"), ("defence_nt", "NT")):
+        row(f"  defence after the opening lead, {label} ({after.get(key, 0)} cards)",
+            f"{key}_error_pct_after_lead", "%")
     row(f"opening leads DD-best, suit ({m['leads']['suit']})", "lead_suit_best_pct", "%")
     row(f"opening leads DD-best, NT ({m['leads']['nt']})", "lead_nt_best_pct", "%")
     row("tricks lost per deal, declarer", "tricks_lost_declarer_per_deal")
