@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from bazas.bench import bots as bench_bots
+from bazas.bench.compare import load
+from bazas.bench.summary import report_of
 
 
 @pytest.mark.slow
@@ -18,8 +20,9 @@ def test_quick_bench_runs_and_reports(tmp_path: Path, monkeypatch: pytest.Monkey
     parser = argparse.ArgumentParser()
     bench_bots.add_arguments(parser)
     out = tmp_path / "report.json"
+    records = tmp_path / "records.jsonl"
     args = parser.parse_args(["--quick", "--workers", "2", "--json", str(out), "--seed", "3",
-                              "--problems", str(tmp_path / "missing.json")])
+                              "--problems", str(tmp_path / "missing.json"), "--records", str(records)])
     assert bench_bots.run(args) == 0
     report = json.loads(out.read_text())
     assert report["settings"]["quick"] is True
@@ -32,6 +35,13 @@ def test_quick_bench_runs_and_reports(tmp_path: Path, monkeypatch: pytest.Monkey
     assert metrics["calls"] >= 4 * 4 and metrics["bid_latency_mean_ms"] > 0  # every call timed, issue 7
     assert "imps_per_board" in report["match"]
     assert not (tmp_path / "bench" / "bots.json").exists()  # quick runs do not overwrite the saved report
+    # `bazas bench summary` rebuilds the card-play report from the run's records.
+    rebuilt = report_of(load(records))
+    assert rebuilt["metrics"]["cards"] == metrics["cards"]
+    for key in ("declarer_suit_error_pct", "defence_suit_error_pct", "lead_suit_best_pct", "latency_p99_s",
+                "tricks_lost_defence_per_deal", "par_abs_imps_per_deal"):
+        assert rebuilt["metrics"][key] == metrics[key]
+    assert rebuilt["settings"]["seed"] == 3 and rebuilt["settings"]["budget"] == report["settings"]["budget"]
 
 
 def test_summary_of_hand_made_records() -> None:

@@ -496,25 +496,35 @@ def run_bench(*, deals: int, boards: int, seed: int, workers: int, budget: float
                 card_records.append(rec)
                 if records:
                     with open(records, "a", encoding="utf-8") as f:
-                        f.write(json.dumps({"seed": seed, "player_options": player_options or {}, **rec}) + "\n")
+                        f.write(json.dumps({"seed": seed, "budget": budget, "player_options": player_options or {}, **rec})
+                                + "\n")
                 progress.advance(task_cards)
             else:
                 match_records.append(rec)
                 progress.advance(task_match)
+    settings = {"deals": deals, "boards": boards, "seed": seed, **where, "budget": budget,
+                "match": list(match), "match_play": match_play, "match_budget": match_budget, "quick": quick,
+                "player_options": player_options or {}, "tuning": tuning_note(seed, deals)}
+    return build_report(card_records, match_records, settings=settings,
+                        seconds=round(time.perf_counter() - t0, 1), problems=problems)
+
+
+def build_report(card_records: list[dict[str, Any]], match_records: list[dict[str, Any]], *,
+                 settings: dict[str, Any], seconds: float | None, problems: str | None) -> dict[str, Any]:
+    """The report of a run (a JSON-ready dict) from its records: the metrics, each target with
+    whether it is met, the match, and the SAYC problem suite when ``problems`` names one."""
     card_records.sort(key=lambda r: r["index"])
     match_records.sort(key=lambda r: r["index"])
     summary = summarise(card_records, match_records)
-    summary["problem_suite"] = _problem_suite(problems)
+    summary["problem_suite"] = _problem_suite(problems) if problems else None
     if summary["problem_suite"] and "pct" in summary["problem_suite"]:
         summary["metrics"]["sayc_problem_pass_pct"] = summary["problem_suite"]["pct"]
         for part, tally in (summary["problem_suite"].get("parts") or {}).items():
             summary["metrics"][f"sayc_problem_{part}_pass_pct"] = tally["pct"]
     return {
         "version": 1,
-        "settings": {"deals": deals, "boards": boards, "seed": seed, **where, "budget": budget,
-                     "match": list(match), "match_play": match_play, "match_budget": match_budget, "quick": quick,
-                     "player_options": player_options or {}, "tuning": tuning_note(seed, deals)},
-        "seconds": round(time.perf_counter() - t0, 1),
+        "settings": settings,
+        "seconds": seconds,
         "metrics": summary["metrics"],
         "targets": {k: _target_entry(k, summary["metrics"]) for k in TARGETS},
         "match": summary["match"],
@@ -680,8 +690,10 @@ def print_report(report: dict[str, Any], console: Any) -> None:
     m = report["metrics"]
     s = report["settings"]
     tuning = (s.get("tuning") or {}).get("text")
+    budget = f"{s['budget']} s/card" if s.get("budget") is not None else "budget not recorded"
+    took = f", {report['seconds']} s" if report.get("seconds") is not None else ""
     table = Table(title=f"bazas bench bots — {s['deals']} deals, {s['boards']} match boards, seed {s['seed']}, "
-                        f"{s['budget']} s/card, {report['seconds']} s" + (f" ({tuning})" if tuning else "")
+                        f"{budget}{took}" + (f" ({tuning})" if tuning else "")
                         + (f", player options {json.dumps(s['player_options'])}" if s.get("player_options") else ""))
     table.add_column("metric")
     table.add_column("measured", justify="right")
