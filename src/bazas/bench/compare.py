@@ -21,7 +21,7 @@ from typing import Any
 
 from bazas.bench.leads import compare
 
-__all__ = ["add_arguments", "compare_runs", "lost_per_deal", "run"]
+__all__ = ["add_arguments", "compare_runs", "lost_per_deal", "report_console", "run", "write_report"]
 
 ROLES = ("declarer", "defence", "lead")
 
@@ -71,6 +71,22 @@ def compare_runs(runs: list[list[dict[str, Any]]]) -> dict[str, Any]:
     return out
 
 
+def report_console() -> Any:
+    """A rich console for a bench's tables: the terminal's, or 150 columns wide into a log file
+    (room for the intervals)."""
+    from rich.console import Console
+
+    console = Console()
+    return console if console.is_terminal else Console(width=150)
+
+
+def write_report(path: Path | None, report: dict[str, Any]) -> None:
+    """Write a bench's JSON report to ``path`` (its folder made), if one is given."""
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("records", nargs="+", type=Path,
                         help="`bazas bench bots --records` files of runs on the same deal set; the first is the base")
@@ -78,12 +94,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
-    if not console.is_terminal:
-        console = Console(width=150)
+    console = report_console()
     paths: list[Path] = list(args.records)
     try:
         runs = [load(p) for p in paths]
@@ -112,7 +125,5 @@ def run(args: argparse.Namespace) -> int:
             cells.append(text)
         table.add_row(path.name, *cells)
     console.print(table)
-    if args.json_file:
-        args.json_file.parent.mkdir(parents=True, exist_ok=True)
-        args.json_file.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    write_report(args.json_file, report)
     return 0

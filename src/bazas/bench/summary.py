@@ -21,7 +21,6 @@ ValueError: record 2 (deal 1) is of seed 2, record 1 of seed 1: one run a file
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -70,21 +69,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     from bazas.bench.bots import print_report
-    from bazas.bench.compare import load
+    from bazas.bench.compare import load, report_console, write_report
 
-    console = Console()
-    if not console.is_terminal:
-        console = Console(width=150)
+    console = report_console()
     try:
         report = report_of(load(args.records), args.problems)
     except (OSError, ValueError) as exc:
         console.print(f"[red]bazas bench summary: {args.records}: {exc}[/red]")
         return 2
     print_report(report, console)
-    if args.json_file:
-        args.json_file.parent.mkdir(parents=True, exist_ok=True)
-        args.json_file.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    write_report(args.json_file, report)
     return 0
