@@ -590,17 +590,15 @@ def summarise(card_records: list[dict[str, Any]], match_records: list[dict[str, 
         nt = bool(r["notrump"])
         per_role = {"declarer": 0, "defence": 0}
         for k, (role, cost, latency, *cpu) in enumerate(r["cards"]):
-            e = err.setdefault((role, nt), [0, 0])
-            e[0] += cost > 0
-            e[1] += 1
+            tables = [err]
             if k > 0 and role == "defence":
-                a = err_after_lead.setdefault((role, nt), [0, 0])
-                a[0] += cost > 0
-                a[1] += 1
+                tables.append(err_after_lead)
             if len(cpu) < 2 or not cpu[1]:  # [cpu, forced]; older reports: forced unknown
-                u = err_unforced.setdefault((role, nt), [0, 0])
-                u[0] += cost > 0
-                u[1] += 1
+                tables.append(err_unforced)
+            for table in tables:
+                tally = table.setdefault((role, nt), [0, 0])
+                tally[0] += cost > 0
+                tally[1] += 1
             per_role[role] += cost
             latencies.append(latency)
             if cpu:
