@@ -94,3 +94,39 @@ def test_a_situation_kept_for_many_hands_chooses_as_a_fresh_one() -> None:
                 assert system.choose(kept, features(hand.mask)).call == system.choose(fresh, features(hand.mask)).call
                 compared += 1
     assert compared > 200
+
+
+def _spots_redrawn(hand: Hand, rng: random.Random) -> Hand:
+    """The same hand with each suit's spot cards (two to nine) drawn anew: same lengths, same
+    A K Q J 10."""
+    mask = hand.mask
+    out = 0
+    for s in range(4):
+        bits = mask >> (13 * s) & 0x1FFF
+        spots = (bits & 0xFF).bit_count()
+        out |= ((bits & ~0xFF) | sum(1 << r for r in rng.sample(range(8), spots))) << (13 * s)
+    return Hand(out)
+
+
+def test_bidding_signature_is_all_the_bidder_sees() -> None:
+    # The replay asks the bidder once per signature (lengths, top five ranks of each suit): that is
+    # sound only if no rule of either system reads a spot card. Every situation of real auctions,
+    # hands with their spots redrawn: the same call each time.
+    from bazas.bots.bidding.constraints import bidding_signature
+
+    rng = random.Random(11)
+    compared = 0
+    for system, context in (("sayc", CONTEXT), ("auction-1920", TableContext(ruleset="auction-1920"))):
+        for seed in range(8):
+            auction, hands = bot_auction(200 + seed)
+            calls = list(auction.calls)
+            for i in range(len(calls)):
+                seat = Seat.N.after(i)
+                for hand in (hands[seat], deal_random(rng).hand(seat), deal_random(rng).hand(seat)):
+                    other = _spots_redrawn(hand, rng)
+                    assert bidding_signature(other.mask) == bidding_signature(hand.mask)
+                    first = choose_call(hand, Seat.N, calls[:i], context, system)[0]
+                    assert choose_call(other, Seat.N, calls[:i], context, system)[0] == first, (
+                        system, [str(c) for c in calls[:i]], str(hand), str(other))
+                    compared += hand.mask != other.mask
+    assert compared > 100

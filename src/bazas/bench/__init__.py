@@ -3,7 +3,8 @@
 One module per target, imported only when asked for: :mod:`bazas.bench.engine` (rules engine
 speed), :mod:`bazas.bench.bots` (bot strength), :mod:`bazas.bench.server` (table server load) and
 :mod:`bazas.bench.errors` (the double-dummy errors of a ``bench bots`` report), :mod:`bazas.bench.leads`
-(the opening leads alone, configurations compared), :mod:`bazas.bench.compare` (``bench bots``
+(the opening leads alone, configurations compared), :mod:`bazas.bench.decisions` (one kind of
+decision of a ``bench bots`` run replayed, configurations compared), :mod:`bazas.bench.compare` (``bench bots``
 runs compared deal by deal), :mod:`bazas.bench.summary` (a ``bench bots`` report from its records). Each exposes
 ``add_arguments(parser)`` and ``run(args) -> int``; the ``bazas bench`` command
 (:mod:`bazas.cli.cmd_bench`) only picks the target and passes its options on.
@@ -12,7 +13,7 @@ This package sits between the command line and the server in the layers: it may 
 the bots, the formats, the storage and the server, and only ``bazas.cli`` uses it.
 
 >>> sorted(TARGETS)
-['abuse', 'bots', 'compare', 'engine', 'errors', 'leads', 'server', 'summary']
+['abuse', 'bots', 'compare', 'decisions', 'engine', 'errors', 'leads', 'server', 'summary']
 >>> module_name("bots")
 'bazas.bench.bots'
 """
@@ -26,6 +27,7 @@ TARGETS: dict[str, str] = {
     "errors": "every double-dummy error of a `bench bots` report, replayed decision by decision",
     "abuse": "one client flooding tables and hints: the others' bots, sockets held, memory per spectator",
     "compare": "`bench bots --records` runs on the same deals compared deal by deal: tricks lost per role",
+    "decisions": "one kind of decision of a `bench bots --records` run replayed, card player configurations compared",
     "leads": "the opening leads of the `bench bots` deals replayed alone, card player configurations compared",
     "summary": "the report of a `bench bots --records` file: a run going on, stopped or finished, with today's measures",
 }

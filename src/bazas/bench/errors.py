@@ -22,10 +22,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bazas.engine.calls import parse_call
-from bazas.engine.cards import ALL_CARDS, Card
-from bazas.engine.deal import Board, Deal
-from bazas.engine.seats import Seat
+from bazas.engine.cards import ALL_CARDS
+from bazas.engine.deal import Board
 from bazas.engine.state import DealState
 from bazas.engine.views import view_of
 
@@ -53,26 +51,19 @@ def error_positions(report: dict[str, Any], role: str = "all", strain: str = "al
                     ) -> list[tuple[dict[str, Any], int, DealState]]:
     """(deal record, card index, the state before that card) for each DD error of ``report``.
     Raises ValueError naming the deal when a record lacks what is needed to rebuild it."""
+    from bazas.bench.decisions import play_states
+
     out: list[tuple[dict[str, Any], int, DealState]] = []
     for rec in report.get("deals", []):
         if not rec.get("cards"):
             continue
-        if "play" not in rec:
-            raise ValueError(f"deal {rec.get('index')}: the report has no 'play' (made by an older bench); "
-                             "run `bazas bench bots` again")
         nt = bool(rec.get("notrump"))
         if strain != "all" and (strain == "nt") != nt:
             continue
-        wanted = [i for i, (r, cost, *_) in enumerate(rec["cards"]) if cost > 0 and role in ("all", r)]
+        wanted = {i for i, (r, cost, *_) in enumerate(rec["cards"]) if cost > 0 and role in ("all", r)}
         if not wanted:
             continue
-        state = DealState.start(Deal.from_pbn(rec["deal"]), Seat.parse(rec["dealer"]))
-        for call in rec["calls"]:
-            state = state.apply(parse_call(call)).after
-        for i, card in enumerate(rec["play"]):
-            if i in wanted:
-                out.append((rec, i, state))
-            state = state.apply(Card.parse(card)).after
+        out.extend((rec, i, state) for i, state in play_states(rec) if i in wanted)
     return out
 
 

@@ -144,6 +144,26 @@ def features(mask: int) -> HandFeatures:
     return HandFeatures(mask, hcp, lengths, bits, balanced, points, stoppers, qt, aces, kings)
 
 
+def bidding_signature(mask: int) -> int:
+    """What the rule tables can see of a hand: each suit's length and which of its five top ranks
+    (A K Q J 10) it holds. Every feature of :class:`HandFeatures` but ``mask`` is a function of
+    these, and no rule reads the spot cards below the ten, so two hands of one signature get the
+    same call everywhere (a test checks it on the bench's auctions); the auction replay
+    (:mod:`bazas.bots.bidding.replay`) asks the bidder once per signature.
+
+    >>> from bazas.engine.cards import Hand
+    >>> bidding_signature(Hand.from_pbn("AK32.Q98.T7654.2").mask) == bidding_signature(Hand.from_pbn("AK54.Q32.T9876.3").mask)
+    True
+    >>> bidding_signature(Hand.from_pbn("AK32.Q98.T7654.2").mask) == bidding_signature(Hand.from_pbn("AKJ2.Q98.T7654.2").mask)
+    False
+    """
+    sig = 0
+    for s in range(4):
+        b = mask >> (13 * s) & 0x1FFF
+        sig |= ((b >> 8) | b.bit_count() << 5) << (9 * s)
+    return sig
+
+
 #: High-card points of a suit's four top ranks (A K Q J), by their bits (bit 3: the ace).
 _TOP_HCP = tuple(4 * (b >> 3 & 1) + 3 * (b >> 2 & 1) + 2 * (b >> 1 & 1) + (b & 1) for b in range(16))
 

@@ -7,8 +7,9 @@ therefore also asks the bidder itself: would this hand, in this seat, have made 
 seat made? (Inference from the partnership's disclosed system, as a good player draws it.)
 
 :class:`ReplayConstraint` answers ``matches(hand)`` with both tests: the hull first (cheap), then
-the replay of the seat's calls. Replays are memoised per original hand and bounded per object
-(``max_replays``): past the bound only the hull is checked, so a deal costs at most a known
+the replay of the seat's calls. Replays are memoised per bidding signature (the suits' lengths
+and top five ranks: :func:`~bazas.bots.bidding.constraints.bidding_signature`, all the bidder
+sees of a hand) and bounded per object (``max_replays``): past the bound only the hull is checked, so a deal costs at most a known
 amount of bidding work, deterministically (no clock). A hand that fits the hull but not the
 replay grades ``fit = replay_fit`` (the sampler then keeps it only when too few hands fit both:
 a human partner or opponent may have bid otherwise than the bot would).
@@ -26,7 +27,7 @@ from bazas.engine.seats import Seat
 
 from ..base import TableContext
 from .api import _context, _system
-from .constraints import HandConstraints, HandFeatures, features
+from .constraints import HandConstraints, HandFeatures, bidding_signature, features
 from .core import Situation, System, combine_meanings
 
 __all__ = ["ReplayConstraint", "replay_constraints"]
@@ -64,7 +65,8 @@ class ReplayConstraint:
         """Would the bidder have made every one of the seat's calls with ``hand``? None when the
         replay bound is spent and the hand was not replayed before."""
         mask = hand.mask
-        known = self._memo.get(mask)
+        key = bidding_signature(mask)   # the bidder sees no spot card below the ten
+        known = self._memo.get(key)
         if known is not None:
             return known
         if self.replays >= self.max_replays:
@@ -80,7 +82,7 @@ class ReplayConstraint:
             if chosen != call:
                 ok = False
                 break
-        self._memo[mask] = ok
+        self._memo[key] = ok
         return ok
 
     def matches(self, hand: Hand | HandFeatures) -> bool:

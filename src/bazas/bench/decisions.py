@@ -1,0 +1,304 @@
+"""``bazas bench decisions RECORDS.jsonl``: the card-play decisions of a ``bench bots`` run, one kind
+at a time, replayed under several configurations of the card player (issue 9's tuning tool for the
+play after the opening lead).
+
+A full ``bazas bench bots`` run plays every card of every deal, so a change that touches one kind of
+decision (the defenders' switches, declarer's third-hand guesses) is measured among fifty others
+and its deals' later play. This bench takes the positions a run reached (a ``--records`` file: its
+deals, auctions and play) and, for each decision of the kind asked (``--role``, ``--place``: lead,
+2nd, 3rd or 4th hand; the opening lead is ``bazas bench leads``' business), asks the card player
+again under each configuration (``--config NAME=JSON``, CardPlayer options; the defaults always
+first), each with the same random stream, and costs the card on the real layout double dummy. So
+configurations are compared decision by decision on the same positions:
+
+- decisions where the legal cards' double-dummy values differ on the real layout (the others cannot
+  be got wrong and are skipped before asking anyone: their number is reported);
+- per configuration, the share of those decisions in which the card lost a trick (suit contracts
+  and notrump, 95% Wilson intervals), tricks lost per decision, and against the first
+  configuration the decisions made better and worse and the mean difference (paired, 95%);
+- "as played": the run's own card at each position, from the record, for reference.
+
+Each configuration has one player for a deal, asked only the decisions replayed: the budget the
+run's player carried over from the deal's cheaper cards (``CardPlayer._plan``'s bank) and the
+auction replays it spent on them differ, so a replayed decision may get a little more or less work
+than it got in the run. The decisions were reached by the run's own play, so
+they are the positions the defaults meet. Deals 0-199 of seed 1 are the tuning deals; the report
+says whether the records are of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from bazas.engine.state import DealState
+
+__all__ = ["PLACES", "add_arguments", "decision_task", "play_states", "run", "run_decisions", "summarise"]
+
+#: Where in a trick a card is played: the lead, second, third or fourth hand.
+PLACES = ("lead", "2nd", "3rd", "4th")
+PLAYED = "as played"
+
+
+def play_states(rec: dict[str, Any]) -> Iterator[tuple[int, DealState]]:
+    """(card index, the state before that card) for every card of a ``bench bots`` deal record.
+    Raises ValueError naming the deal when the record lacks what is needed to rebuild it.
+
+    >>> rec = {"index": 0, "deal": "N:AK.. QJ.. T9.. 87..", "dealer": "N", "calls": [], "cards": [["x", 0]]}
+    >>> next(play_states(rec))
+    Traceback (most recent call last):
+    ...
+    ValueError: deal 0: the record has no 'play' (made by an older bench); run `bazas bench bots` again
+    """
+    from bazas.engine.calls import parse_call
+    from bazas.engine.cards import Card
+    from bazas.engine.deal import Deal
+    from bazas.engine.seats import Seat
+
+    if "play" not in rec:
+        raise ValueError(f"deal {rec.get('index')}: the record has no 'play' (made by an older bench); "
+                         "run `bazas bench bots` again")
+    state = DealState.start(Deal.from_pbn(rec["deal"]), Seat.parse(rec["dealer"]))
+    for call in rec["calls"]:
+        state = state.apply(parse_call(call)).after
+    for i, card in enumerate(rec["play"]):
+        yield i, state
+        state = state.apply(Card.parse(card)).after
+
+
+def wanted(rec: dict[str, Any], i: int, role: str, place: str) -> bool:
+    """Is card ``i`` of the record a decision of the kind asked (never the opening lead)?
+
+    >>> rec = {"cards": [["defence", 0], ["declarer", 0], ["defence", 0], ["declarer", 0], ["defence", 1]]}
+    >>> [i for i in range(5) if wanted(rec, i, "defence", "lead")]
+    [4]
+    >>> [i for i in range(5) if wanted(rec, i, "all", "3rd")]
+    [2]
+    """
+    if i == 0:
+        return False
+    if role != "all" and rec["cards"][i][0] != role:
+        return False
+    return place == "all" or PLACES[i % 4] == place
+
+
+def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
+                  configs: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The decisions of the kind asked in one deal record, each replayed under every configuration."""
+    from bazas.bench.bots import _context
+    from bazas.bots import dds
+    from bazas.bots.base import Budget
+    from bazas.bots.player import bot_for
+    from bazas.engine.cards import ALL_CARDS, Card
+    from bazas.engine.deal import Board
+    from bazas.engine.views import view_of
+
+    if not rec.get("cards") or not rec.get("contract"):
+        return []
+    context = _context(Board(int(rec["index"]) + 1))
+    # One player per configuration for the whole deal, as in the run: what it learns of the deal
+    # once (the auction replayed, the lead read) it keeps from one decision to the next.
+    bots = {}
+    for name, options in configs.items():
+        bots[name] = bot_for("duplicate", "normal")
+        for key, value in options.items():
+            setattr(bots[name].card_player, key, value)
+    out: list[dict[str, Any]] = []
+    for i, state in play_states(rec):
+        if not wanted(rec, i, role, place):
+            continue
+        assert state.play is not None and state.actor is not None
+        real = dds.solve_many([dds.Position.from_play(state.play)])[0]
+        best = max(real.values())
+        entry: dict[str, Any] = {"index": rec["index"], "card": i, "notrump": bool(rec.get("notrump")),
+                                 "role": rec["cards"][i][0], "place": PLACES[i % 4]}
+        if len(set(real.values())) == 1:
+            entry["matters"] = False
+            out.append(entry)
+            continue
+        view = view_of(state, state.actor)
+        stream = random.Random(f"bench-decisions-{rec.get('seed', 1)}-{rec['index']}-{i}").getrandbits(64)
+        choices: dict[str, Any] = {PLAYED: {"card": rec["play"][i], "cost": best - real[Card.parse(rec["play"][i]).index]}}
+        for name, bot in bots.items():
+            c0 = time.process_time()
+            card = bot.choose(view, context, random.Random(stream), Budget(budget_s)).action
+            cpu = time.process_time() - c0
+            if not isinstance(card, Card):
+                raise TypeError(f"deal {rec['index']}, card {i}: the card player answered {card!r}")
+            info: dict[str, Any] = getattr(bot.card_player, "last_info", {})
+            choices[name] = {"card": str(card), "cost": best - real[card.index], "cpu": round(cpu, 4),
+                             "solved": info.get("solved")}
+        entry.update(matters=True, dd={str(ALL_CARDS[k]): t for k, t in sorted(real.items())}, choices=choices)
+        out.append(entry)
+    return out
+
+
+# -- the figures -------------------------------------------------------------------------------
+
+def summarise(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
+    """Per configuration (and the run's own cards, "as played"): the share of decisions that lost a
+    trick, suit and notrump, with intervals; tricks lost per decision; CPU and layouts solved; and
+    each configuration after the first compared with the first, decision by decision.
+
+    >>> d = [{"matters": True, "notrump": False, "choices": {"as played": {"cost": 1},
+    ...       "defaults": {"cost": 1, "cpu": 0.5, "solved": 10}, "more": {"cost": 0, "cpu": 1.0, "solved": 20}}},
+    ...      {"matters": False, "notrump": True}]
+    >>> m = summarise(d, ["defaults", "more"])
+    >>> m["defaults"]["suit_error_pct"], m["more"]["suit_error_pct"], m["more"]["against_defaults"]["better"]
+    (100.0, 0.0, 1)
+    >>> m["decisions"], m["decisions_that_matter"]
+    (2, 1)
+    """
+    from bazas.bench.bots import wilson
+    from bazas.bench.leads import _p90, compare
+
+    live = [d for d in decisions if d.get("matters")]
+    out: dict[str, Any] = {"decisions": len(decisions), "decisions_that_matter": len(live)}
+    for name in [PLAYED, *names]:
+        m: dict[str, Any] = {}
+        for kind, nt in (("suit", False), ("nt", True)):
+            costs = [d["choices"][name]["cost"] for d in live if d["notrump"] == nt]
+            errors = sum(c > 0 for c in costs)
+            m[f"{kind}_decisions"] = len(costs)
+            m[f"{kind}_errors"] = errors
+            m[f"{kind}_error_pct"] = round(100.0 * errors / len(costs), 2) if costs else None
+            ci = wilson(errors, len(costs))
+            m[f"{kind}_error_ci95"] = list(ci) if ci else None
+            m[f"{kind}_tricks_lost"] = sum(costs)
+        m["tricks_lost_per_decision"] = (round((m["suit_tricks_lost"] + m["nt_tricks_lost"]) / len(live), 4)
+                                         if live else None)
+        if name != PLAYED:
+            cpu = [d["choices"][name]["cpu"] for d in live]
+            solved = [d["choices"][name]["solved"] for d in live if d["choices"][name].get("solved") is not None]
+            m["cpu_mean_s"] = round(statistics.fmean(cpu), 3) if cpu else None
+            m["cpu_p90_s"] = _p90(cpu)
+            m["solved_mean"] = round(statistics.fmean(solved), 1) if solved else None
+        if name not in (PLAYED, names[0]) and live:
+            m["against_" + names[0]] = compare([d["choices"][names[0]]["cost"] for d in live],
+                                               [d["choices"][name]["cost"] for d in live])
+        out[name] = m
+    return out
+
+
+# -- the run -----------------------------------------------------------------------------------
+
+def run_decisions(records: list[dict[str, Any]], *, role: str, place: str, workers: int, budget: float,
+                  configs: dict[str, dict[str, Any]], console: Any = None) -> dict[str, Any]:
+    """Replay the decisions of the kind asked in ``records`` (one ``bench bots`` run) under each
+    configuration, in ``workers`` processes; the report (a JSON-ready dict)."""
+    from concurrent.futures import as_completed
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from bazas.bench.bots import process_pool, tuning_note
+    from bazas.bench.summary import one_run
+
+    deals, about = one_run(records)
+    seed = about["seed"] if about["seed"] is not None else 1
+    t0 = time.perf_counter()
+    decisions: list[dict[str, Any]] = []
+    with process_pool(workers) as pool, \
+            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                     console=console, transient=False) as progress:
+        task = progress.add_task(f"deals ({role}, {place}; {len(configs)} configurations)", total=len(deals))
+        futures = [pool.submit(decision_task, {**rec, "seed": seed}, role, place, budget, configs) for rec in deals]
+        for fut in as_completed(futures):
+            decisions.extend(fut.result())
+            progress.advance(task)
+    decisions.sort(key=lambda d: (d["index"], d["card"]))
+    low, high = deals[0]["index"], deals[-1]["index"] + 1
+    tuning = tuning_note(seed, high - low, low)
+    return {
+        "version": 1,
+        "settings": {"seed": seed, "deals": len(deals), "first": low, "role": role, "place": place,
+                     "workers": workers, "budget": budget, "run_budget": about["budget"],
+                     "run_player_options": about["player_options"], "configs": configs,
+                     "held_out": tuning["held_out"], "tuning": tuning},
+        "seconds": round(time.perf_counter() - t0, 1),
+        "metrics": summarise(decisions, list(configs)),
+        "decisions": decisions,
+    }
+
+
+def print_report(report: dict[str, Any], console: Any) -> None:
+    from rich.table import Table
+
+    s, m = report["settings"], report["metrics"]
+    where = "held out" if s["held_out"] else f"{s['tuning']['tuning_deals_in_run']} of them tuning deals"
+    table = Table(caption=f"{m['decisions_that_matter']} of {m['decisions']} decisions matter (the legal cards' "
+                          "double-dummy values differ on the real layout); errors: decisions that lost a trick "
+                          "(95% interval); v first: decisions better / worse, mean difference in tricks lost",
+                  title=f"{s['role']} decisions, {s['place']}, deals {s['first']}-{s['first'] + s['deals'] - 1} "
+                        f"of seed {s['seed']} ({where}), {s['budget']} s per card")
+    for col in ("config", "suit errors", "NT errors", "lost/decision", "v first +/-", "diff (95%)",
+                "CPU mean/p90", "layouts solved"):
+        table.add_column(col, justify="left" if col == "config" else "right")
+
+    def share(x: dict[str, Any], kind: str) -> str:
+        if x[f"{kind}_error_pct"] is None:
+            return "–"
+        lo, hi = x[f"{kind}_error_ci95"]
+        return f"{x[f'{kind}_error_pct']:.1f}% of {x[f'{kind}_decisions']} ({lo:.1f}–{hi:.1f})"
+
+    names = list(s["configs"])
+    for name in [PLAYED, *names]:
+        x = m[name]
+        against = x.get("against_" + names[0])
+        table.add_row(name, share(x, "suit"), share(x, "nt"),
+                      "–" if x["tricks_lost_per_decision"] is None else f"{x['tricks_lost_per_decision']:.3f}",
+                      f"{against['better']} / {against['worse']}" if against else "",
+                      f"{against['mean_diff']:+.3f} ({against['ci95'][0]:+.2f} to {against['ci95'][1]:+.2f})"
+                      if against else "",
+                      "" if x.get("cpu_mean_s") is None else f"{x['cpu_mean_s']:.2f} / {x['cpu_p90_s']:.2f} s",
+                      "" if x.get("solved_mean") is None else f"{x['solved_mean']:.1f}")
+    console.print(table)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("records", type=Path, help="a `bazas bench bots --records` file (one run)")
+    parser.add_argument("--role", choices=("declarer", "defence", "all"), default="defence")
+    parser.add_argument("--place", choices=(*PLACES, "all"), default="lead",
+                        help="where in the trick (default lead; the opening lead is never replayed here)")
+    parser.add_argument("--first", type=int, default=None, help="the first deal index replayed (default: all)")
+    parser.add_argument("--deals", type=int, default=None, help="deals replayed from --first (default: all)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--budget", type=float, default=0.5, help="seconds per card (default 0.5, as `bench bots`)")
+    parser.add_argument("--config", action="append", default=[], metavar="NAME=JSON",
+                        help='a configuration to compare with the defaults, e.g. \'x2={"cost_scale": 0.5}\' '
+                             "(repeatable)")
+    parser.add_argument("--json", dest="json_file", type=Path, default=None, help="write the JSON report here")
+
+
+def run(args: argparse.Namespace) -> int:
+    from bazas.bench.compare import load, report_console, write_report
+    from bazas.bench.leads import parse_configs
+
+    console = report_console()
+    try:
+        configs = parse_configs(list(args.config))
+        records = load(args.records)
+    except (OSError, ValueError) as exc:
+        console.print(f"[red]{args.records}: {exc}[/red]" if isinstance(exc, OSError) else f"[red]{exc}[/red]")
+        return 2
+    first = args.first or 0
+    last = first + args.deals if args.deals is not None else math.inf
+    records = [r for r in records if first <= int(r.get("index", -1)) < last]
+    if not records:
+        console.print(f"[red]{args.records}: no deal record in the range asked[/red]")
+        return 2
+    try:
+        report = run_decisions(records, role=args.role, place=args.place, workers=args.workers,
+                               budget=args.budget, configs=configs, console=console)
+    except ValueError as exc:
+        console.print(f"[red]{args.records}: {exc}[/red]")
+        return 2
+    print_report(report, console)
+    write_report(args.json_file, report)
+    return 0

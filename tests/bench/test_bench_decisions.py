@@ -1,0 +1,90 @@
+"""``bazas bench decisions`` (issue 9): one kind of card-play decision of a ``bench bots`` run, replayed
+under several configurations. Its figures rest on two things checked here against the full bench's
+own records (the independent computation): the decisions replayed are exactly those of the kind
+asked, and the run's card at each is costed as the full bench costed it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bazas.bench import bots as bench_bots
+from bazas.bench import decisions as bench_decisions
+from bazas.cli.main import main
+
+SEED = 7
+BUDGET = 0.03
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict[str, Any]]:
+    out = []
+    for index in range(3):
+        rec = bench_bots._card_task(SEED, index, BUDGET)
+        rec.update(seed=SEED, budget=BUDGET, player_options={})
+        out.append(rec)
+    return out
+
+
+@pytest.mark.parametrize(("role", "place"), [("defence", "lead"), ("declarer", "3rd"), ("all", "2nd")])
+def test_issue9_bench_decisions_replays_the_decisions_asked_and_costs_them(
+        records: list[dict[str, Any]], role: str, place: str) -> None:
+    configs = {"defaults": {}, "no_signals": {"signals": False}}
+    for rec in records:
+        if not rec.get("cards"):
+            continue
+        replayed = bench_decisions.decision_task(rec, role, place, BUDGET, configs)
+        expected = [i for i, (who, *_) in enumerate(rec["cards"])
+                    if i > 0 and role in ("all", who) and ("lead", "2nd", "3rd", "4th")[i % 4] == place]
+        assert [d["card"] for d in replayed] == expected
+        for d in replayed:
+            assert d["place"] == place and (role == "all" or d["role"] == role)
+            if not d["matters"]:
+                # Every legal card the same double dummy: the run's card cost nothing either.
+                assert rec["cards"][d["card"]][1] == 0
+                continue
+            best = max(d["dd"].values())
+            assert len(set(d["dd"].values())) > 1
+            # The run's own card, costed as the full bench costed it.
+            played = d["choices"][bench_decisions.PLAYED]
+            assert played["card"] == rec["play"][d["card"]]
+            assert played["cost"] == rec["cards"][d["card"]][1]
+            for name in configs:
+                choice = d["choices"][name]
+                assert choice["card"] in d["dd"]
+                assert choice["cost"] == best - d["dd"][choice["card"]]
+
+
+def test_issue9_bench_decisions_cli_prints_the_comparison(records: list[dict[str, Any]], tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "run.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    out_json = tmp_path / "report.json"
+    assert main(["bench", "decisions", str(path), "--role", "all", "--place", "2nd", "--budget", str(BUDGET),
+                 "--workers", "1", "--config", 'cheap={"max_samples": 4}', "--json", str(out_json)]) == 0
+    printed = capsys.readouterr().out
+    assert "as played" in printed and "cheap" in printed and "decisions matter" in printed
+    report = json.loads(out_json.read_text())
+    assert report["settings"]["seed"] == SEED and report["settings"]["held_out"] is True
+    m = report["metrics"]
+    assert m["decisions"] == sum(1 for r in records for i in range(1, len(r.get("cards", []))) if i % 4 == 1)
+    assert m["decisions_that_matter"] == sum(d["matters"] for d in report["decisions"])
+    if m["decisions_that_matter"]:
+        assert "against_defaults" in m["cheap"]
+
+
+def test_issue9_bench_decisions_bad_input_is_named(records: list[dict[str, Any]], tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "run.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert main(["bench", "decisions", str(path), "--config", "nojson"]) == 2
+    assert "expected NAME=JSON" in capsys.readouterr().out
+    assert main(["bench", "decisions", str(path), "--first", "50"]) == 2
+    assert "no deal record in the range" in capsys.readouterr().out
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps(records[0]) + "\n{not json\n")
+    assert main(["bench", "decisions", str(broken)]) == 2
+    assert "broken.jsonl:2" in capsys.readouterr().out
