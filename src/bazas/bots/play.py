@@ -372,7 +372,7 @@ class CardPlayer:
     #: when ``auction_replay`` is off.
     auction_replay_defence: bool = False
     #: Hands replayed per seat and deal at most (past it the hull alone is checked; None: the
-    #: bidding module's bound, ``bidding.replay.MAX_REPLAYS``, 3000). With 600 the replay
+    #: bidding module's bound, ``bidding.replay.MAX_REPLAYS``, 20000 bidding signatures). With 600 the replay
     #: measured no gain on the tuning deals (the bound was spent by the middle of the play).
     replay_limit: int | None = None
     #: Inference from declarer's line of play, for the defenders: weight factor for a layout in
