@@ -230,6 +230,8 @@ def run_decisions(records: list[dict[str, Any]], *, role: str, place: str, worke
 def print_report(report: dict[str, Any], console: Any) -> None:
     from rich.table import Table
 
+    from bazas.bench.leads import against_cells, share_cell
+
     s, m = report["settings"], report["metrics"]
     where = "held out" if s["held_out"] else f"{s['tuning']['tuning_deals_in_run']} of them tuning deals"
     table = Table(caption=f"{m['decisions_that_matter']} of {m['decisions']} decisions matter (the legal cards' "
@@ -242,20 +244,14 @@ def print_report(report: dict[str, Any], console: Any) -> None:
         table.add_column(col, justify="left" if col == "config" else "right")
 
     def share(x: dict[str, Any], kind: str) -> str:
-        if x[f"{kind}_error_pct"] is None:
-            return "–"
-        lo, hi = x[f"{kind}_error_ci95"]
-        return f"{x[f'{kind}_error_pct']:.1f}% of {x[f'{kind}_decisions']} ({lo:.1f}–{hi:.1f})"
+        return share_cell(x[f"{kind}_error_pct"], x[f"{kind}_error_ci95"], x[f"{kind}_decisions"])
 
     names = list(s["configs"])
     for name in [PLAYED, *names]:
         x = m[name]
-        against = x.get("against_" + names[0])
         table.add_row(name, share(x, "suit"), share(x, "nt"),
                       "–" if x["tricks_lost_per_decision"] is None else f"{x['tricks_lost_per_decision']:.3f}",
-                      f"{against['better']} / {against['worse']}" if against else "",
-                      f"{against['mean_diff']:+.3f} ({against['ci95'][0]:+.2f} to {against['ci95'][1]:+.2f})"
-                      if against else "",
+                      *against_cells(x.get("against_" + names[0])),
                       "" if x.get("cpu_mean_s") is None else f"{x['cpu_mean_s']:.2f} / {x['cpu_p90_s']:.2f} s",
                       "" if x.get("solved_mean") is None else f"{x['solved_mean']:.1f}")
     console.print(table)

@@ -37,7 +37,8 @@ from bazas.engine.calls import Strain
 from bazas.engine.cards import ALL_CARDS, Card
 from bazas.engine.seats import SEATS
 
-__all__ = ["add_arguments", "compare", "lead_task", "parse_configs", "run", "run_leads", "summarise"]
+__all__ = ["add_arguments", "against_cells", "compare", "lead_task", "parse_configs", "run", "run_leads", "share_cell",
+           "summarise"]
 
 BASE = "defaults"
 
@@ -222,6 +223,28 @@ def run_leads(*, deals: int, first: int, seed: int, workers: int, budget: float,
     }
 
 
+def share_cell(pct: float | None, ci: list[float] | None, n: int) -> str:
+    """A share with its count and 95% interval, for a report's table.
+
+    >>> share_cell(82.5, [77.4, 86.7], 257)
+    '82.5% of 257 (77.4–86.7)'
+    >>> share_cell(None, None, 0)
+    '–'
+    """
+    if pct is None or ci is None:
+        return "–"
+    return f"{pct:.1f}% of {n} ({ci[0]:.1f}–{ci[1]:.1f})"
+
+
+def against_cells(against: dict[str, Any] | None) -> tuple[str, str]:
+    """The cells of a paired comparison (:func:`compare`): better / worse, and the mean difference
+    with its interval; empty for the configuration compared with."""
+    if not against:
+        return "", ""
+    return (f"{against['better']} / {against['worse']}",
+            f"{against['mean_diff']:+.3f} ({against['ci95'][0]:+.2f} to {against['ci95'][1]:+.2f})")
+
+
 def print_report(report: dict[str, Any], console: Any) -> None:
     from rich.table import Table
 
@@ -236,18 +259,12 @@ def print_report(report: dict[str, Any], console: Any) -> None:
         table.add_column(col, justify="left" if col == "config" else "right")
 
     def share(m: dict[str, Any], kind: str) -> str:
-        if m[f"{kind}_best_pct"] is None:
-            return "–"
-        lo, hi = m[f"{kind}_best_ci95"]
-        return f"{m[f'{kind}_best_pct']:.1f}% of {m[f'{kind}_leads']} ({lo:.1f}–{hi:.1f})"
+        return share_cell(m[f"{kind}_best_pct"], m[f"{kind}_best_ci95"], m[f"{kind}_leads"])
 
     for name, m in report["metrics"].items():
-        against = m.get("against_" + BASE)
         table.add_row(name, share(m, "suit"), share(m, "nt"),
                       "–" if m["tricks_lost_per_lead"] is None else f"{m['tricks_lost_per_lead']:.3f}",
-                      f"{against['better']} / {against['worse']}" if against else "",
-                      f"{against['mean_diff']:+.3f} ({against['ci95'][0]:+.2f} to {against['ci95'][1]:+.2f})"
-                      if against else "",
+                      *against_cells(m.get("against_" + BASE)),
                       "–" if m["cpu_mean_s"] is None else f"{m['cpu_mean_s']:.2f} / {m['cpu_p90_s']:.2f} s",
                       "–" if m.get("solved_mean") is None else f"{m['solved_mean']:.1f}",
                       "–" if m.get("dealing_mean_s") is None else f"{m['dealing_mean_s']:.3f} s")
