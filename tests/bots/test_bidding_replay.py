@@ -130,3 +130,15 @@ def test_bidding_signature_is_all_the_bidder_sees() -> None:
                         system, [str(c) for c in calls[:i]], str(hand), str(other))
                     compared += hand.mask != other.mask
     assert compared > 100
+
+
+def test_replay_asks_the_bidder_once_per_bidding_signature() -> None:
+    # Hands that differ only in their spot cards are one replay: the bound counts signatures.
+    auction = Auction(Seat.N).apply(choose_call(Hand.from_pbn("Q2.J43.K52.98765"), Seat.N, [], CONTEXT)[0])
+    replay = replay_constraints(auction, "sayc", CONTEXT, max_replays=1)[Seat.N]
+    weak_two = Hand.from_pbn("KQT982.43.Q52.98")
+    same_signature = Hand.from_pbn("KQT762.98.Q43.32")
+    assert weak_two.mask != same_signature.mask
+    assert not replay.matches(weak_two)
+    assert not replay.matches(same_signature)   # answered from the first replay, not the hull
+    assert replay.replays == 1
