@@ -99,3 +99,52 @@ def test_safety_play_never_lowers_the_chance_of_making_the_contract(seed: int) -
     makes = safe.last_info["makes"]
     if str(b) in makes and str(a) in makes:
         assert makes[str(b)] >= makes[str(a)]
+
+
+def test_defenders_read_their_partners_cards_as_a_players_near_double_dummy_choices() -> None:
+    # partner_inference: a layout in which partner's card of this trick or the last lost a trick
+    # double dummy weighs partner_inference per trick lost (at most two). The loss is recomputed
+    # here independently: the deal rebuilt from the layout, the play replayed by the engine up to
+    # partner's card, and that position solved.
+    from bazas.bots.dds import Position
+    from bazas.bots.play import PlayPlan
+    from bazas.bots.sampling import sample_layouts
+    from bazas.engine.cards import Hand
+    from bazas.engine.deal import Deal
+
+    for n in range(9, 20):
+        state = _after(n)
+        actor = state.actor
+        assert actor is not None and state.play is not None
+        recent = state.play.cards_played()[4 * max(0, len(state.play.tricks) - 1):]
+        if actor.side != S.side and any(seat == actor.partner for seat, _ in recent):
+            break
+    assert actor is not None and state.play is not None
+    view = view_of(state, actor)
+    player = CardPlayer(partner_inference=0.5, consistency_cost=50.0)
+    knowledge = player._knowledge(view, DUPLICATE, with_constraints=False)
+    layouts = sample_layouts(knowledge, 12, random.Random(3)).layouts
+    solved = player.solver.solve_many([player._position(view, lay) for lay in layouts])
+    plan = PlayPlan(samples=12, exact_limit=0, cost=0.001, allowance=10.0)
+    _, weights, checked = player._play_weights(view, knowledge, layouts, solved, [1.0] * len(layouts), plan,
+                                               deadline=1e12, factor={actor.partner: 0.5}, only={actor.partner})
+    assert checked >= 1
+    history = state.play.cards_played()
+    start = 4 * max(0, len(state.play.tricks) - 1)
+    checks = [k for k in range(len(history) - 1, start - 1, -1) if history[k][0] == actor.partner][:checked]
+    seen_loss = False
+    for lay, w in zip(layouts, weights, strict=True):
+        original = [lay[s] | sum(c.bit for seat, c in history if seat == s) for s in range(4)]
+        deal = Deal(tuple(Hand(m) for m in original))  # type: ignore[arg-type]
+        replay = at_trick_one(deal.to_pbn(), "3NT", S, ())
+        expected = 1.0
+        for k, (_, card) in enumerate(history):
+            if k in checks:
+                assert replay.play is not None
+                res = player.solver.solve_many([Position.from_play(replay.play)])[0]
+                loss = max(res.values()) - res[card.index]
+                expected *= 0.5 ** min(loss, 2)
+                seen_loss = seen_loss or loss > 0
+            replay = replay.apply(card).after
+        assert w == pytest.approx(expected)
+    assert seen_loss or all(w == 1.0 for w in weights)

@@ -381,6 +381,12 @@ class CardPlayer:
     #: right); 1.0: no inference. Costs solving, like ``consistency``: off, as it doubled the CPU
     #: per card on the held-out check (issue 9), errors not measurably fewer.
     line_inference: float = 1.0
+    #: The defenders read their partner's recent cards the same way (this trick and the last):
+    #: weight factor for a layout in which a card partner chose lost a trick double dummy there.
+    #: Where partner is a computer player its cards lose a trick against double dummy one time in
+    #: fifty or so, far more often in the layouts a defender cannot tell from the real one.
+    #: 1.0: not read.
+    partner_inference: float = 1.0
     #: Declarer's safety plays: among cards within ``safety_margin`` (in the player's value units)
     #: of the best expected score, the one most likely to make the contract (a possible overtrick
     #: given up to guard against a bad break); 0: off (the default, as ``suit_preference``; 0.3 was tried).
@@ -535,12 +541,15 @@ class CardPlayer:
         if len(solved) > 1 and self.consistency < 1.0:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline)
-        elif len(solved) > 1 and self.line_inference < 1.0 and view.seat.side != declarer.side:
-            # The defenders read declarer's line: layouts in which declarer's recent cards (its own
-            # and dummy's) lost a trick double dummy are less likely.
+        elif (len(solved) > 1 and view.seat.side != declarer.side
+                and (self.line_inference < 1.0 or self.partner_inference < 1.0)):
+            # The defenders read declarer's line (layouts in which declarer's recent cards, its own
+            # and dummy's, lost a trick double dummy are less likely) and their partner's cards.
+            factors = {declarer: self.line_inference, declarer.partner: self.line_inference,
+                       view.seat.partner: self.partner_inference}
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
-                                                          deadline, factor=self.line_inference,
-                                                          only={declarer, declarer.partner})
+                                                          deadline, factor=factors,
+                                                          only={s for s, f in factors.items() if f < 1.0})
         score = score_function(contract, declarer, context)
         decl_side = int(declarer) & 1
         actor_side = int(view.seat) & 1
@@ -970,16 +979,17 @@ class CardPlayer:
 
     def _play_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
                       solved: list[dict[int, int]], weights: list[float], plan: PlayPlan,
-                      deadline: float, factor: float | None = None,
+                      deadline: float, factor: float | Mapping[Seat, float] | None = None,
                       only: Collection[Seat] | None = None) -> tuple[list[dict[int, int]], list[float], int]:
         """Down-weight layouts in which a card another player chose in this trick or the last
         would have lost a trick double dummy: players rarely make such mistakes, so those
         layouts are less likely. Costs one solve per layout and checked card (the most recent
         cards first, within ``consistency_cost`` times the decision's own solving).
-        ``factor``: the weight factor per trick lost (default ``consistency``); ``only``: check
-        only these seats' cards."""
+        ``factor``: the weight factor per trick lost (default ``consistency``), or one per seat;
+        ``only``: check only these seats' cards."""
         assert view.seat is not None
         factor = self.consistency if factor is None else factor
+        factor_of = factor if isinstance(factor, Mapping) else {s: factor for s in Seat}
         own = {view.seat}
         if view.seat == view.declarer and view.dummy is not None:
             own.add(view.dummy)
@@ -1032,7 +1042,7 @@ class CardPlayer:
                 if res and idx in res:
                     loss = max(res.values()) - res[idx]
                     if loss > 0:
-                        out[i] *= factor ** min(loss, 2)
+                        out[i] *= factor_of[flat[j][0]] ** min(loss, 2)
         if sum(out) <= 0.0:  # every layout contradicts the play: trust none of the checks
             out = list(weights[:done])
         return solved[:done], out, k
