@@ -387,6 +387,15 @@ class CardPlayer:
     #: fifty or so, far more often in the layouts a defender cannot tell from the real one.
     #: 1.0: not read.
     partner_inference: float = 1.0
+    #: With ``partner_inference``, partner's leads to every earlier trick are read too (not the
+    #: opening lead, which ``lead_inference`` reads): a switch is the card a defender chooses most.
+    partner_leads: bool = False
+    #: What those checks (``partner_inference``, ``line_inference``, ``consistency``) said of a
+    #: layout, carried to the deal's later decisions (they check this trick and the last only):
+    #: for each card checked, the weighted share of the checks passed per length the player held
+    #: in that card's suit, a likelihood applied to every later layout, the pool's included
+    #: (cheap: no solving). Not with ``partner_leads``, which checks the earlier leads again.
+    carry_reads: bool = False
     #: Declarer's safety plays: among cards within ``safety_margin`` (in the player's value units)
     #: of the best expected score, the one most likely to make the contract (a possible overtrick
     #: given up to guard against a bad break); 0: off (the default, as ``suit_preference``; 0.3 was tried).
@@ -401,6 +410,8 @@ class CardPlayer:
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
     _constraint_cache: dict[tuple[Any, ...], dict[Seat, ConstraintLike]] = field(default_factory=dict, repr=False)
     _lead_cache: dict[tuple[Any, ...], float] = field(default_factory=dict, repr=False)
+    _reads: dict[tuple[Any, ...], dict[int, tuple[Seat, int, dict[int, float], float]]] = field(
+        default_factory=dict, repr=False)
     _lead_table: tuple[tuple[tuple[str, float], ...], tuple[LeadRule, ...]] | None = field(default=None, repr=False)
     last_info: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -549,7 +560,8 @@ class CardPlayer:
                        view.seat.partner: self.partner_inference}
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
                                                           deadline, factor=factors,
-                                                          only={s for s, f in factors.items() if f < 1.0})
+                                                          only={s for s, f in factors.items() if f < 1.0},
+                                                          leads_of={view.seat.partner} if self.partner_leads else ())
         score = score_function(contract, declarer, context)
         decl_side = int(declarer) & 1
         actor_side = int(view.seat) & 1
@@ -760,6 +772,8 @@ class CardPlayer:
         if (self.habit_reading < 1.0 and view.seat.side != declarer.side and declarer in knowledge.hidden
                 and declarer.name in context.computer_seats):
             weights = self._habit_weights(view, layouts, weights, declarer, self.habit_reading)
+        if self.carry_reads:
+            weights = self._carried_weights(view, layouts, weights)
         if self.signals and view.seat.side != declarer.side:
             weights = self._signal_weights(view, knowledge, layouts, weights, contract)
         elif self.read_signals and view.seat.side == declarer.side:
@@ -980,13 +994,15 @@ class CardPlayer:
     def _play_weights(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[tuple[int, int, int, int]],
                       solved: list[dict[int, int]], weights: list[float], plan: PlayPlan,
                       deadline: float, factor: float | Mapping[Seat, float] | None = None,
-                      only: Collection[Seat] | None = None) -> tuple[list[dict[int, int]], list[float], int]:
+                      only: Collection[Seat] | None = None,
+                      leads_of: Collection[Seat] = ()) -> tuple[list[dict[int, int]], list[float], int]:
         """Down-weight layouts in which a card another player chose in this trick or the last
         would have lost a trick double dummy: players rarely make such mistakes, so those
         layouts are less likely. Costs one solve per layout and checked card (the most recent
         cards first, within ``consistency_cost`` times the decision's own solving).
         ``factor``: the weight factor per trick lost (default ``consistency``), or one per seat;
-        ``only``: check only these seats' cards."""
+        ``only``: check only these seats' cards; ``leads_of``: these seats' leads to earlier tricks
+        are checked too (the most recent first; never the opening lead)."""
         assert view.seat is not None
         factor = self.consistency if factor is None else factor
         factor_of = factor if isinstance(factor, Mapping) else {s: factor for s in Seat}
@@ -1008,8 +1024,10 @@ class CardPlayer:
         per_layout = max(plan.cost, plan.allowance / max(1, n)) * self.consistency_cost
         checks: list[int] = []
         spent = 0.0
-        for j in range(len(flat) - 1, start - 1, -1):
+        for j in range(len(flat) - 1, -1, -1):
             seat, _, t_no, _, prior = flat[j]
+            if j < start and (prior or seat not in leads_of):
+                continue
             if j == 0 or seat in own or seat not in knowledge.hidden and seat != view.dummy:
                 continue
             if only is not None and seat not in only:
@@ -1045,7 +1063,65 @@ class CardPlayer:
                         out[i] *= factor_of[flat[j][0]] ** min(loss, 2)
         if sum(out) <= 0.0:  # every layout contradicts the play: trust none of the checks
             out = list(weights[:done])
+        elif self.carry_reads:
+            self._keep_reads(view, knowledge, layouts[:done], weights[:done], results, checks, flat, factor_of)
         return solved[:done], out, k
+
+    def _keep_reads(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[Layout], weights: Sequence[float],
+                    results: Sequence[dict[int, int]], checks: Sequence[int],
+                    flat: Sequence[tuple[Seat, int, int, Seat, tuple[int, ...]]],
+                    factor_of: Mapping[Seat, float]) -> None:
+        """``carry_reads``: what each check said, kept for the deal's later decisions as a likelihood
+        of the checked seat's length, when it played the card, in the suit of that card."""
+        if len(self._reads) > 64:   # a player kept for many deals
+            self._reads.clear()
+        reads = self._reads.setdefault(self._deal_key(view), {})
+        k = len(checks)
+        for c, j in enumerate(checks):
+            seat, idx = flat[j][0], flat[j][1]
+            if seat not in knowledge.hidden:
+                continue
+            suit = idx // 13
+            later = sum(1 for s, i, *_ in flat[j:] if s == seat and i // 13 == suit)
+            num: dict[int, float] = {}
+            den: dict[int, float] = {}
+            for i, (lay, w) in enumerate(zip(layouts, weights, strict=True)):
+                res = results[i * k + c]
+                f = factor_of[seat] ** min(max(res.values()) - res[idx], 2) if res and idx in res else 1.0
+                length = (lay[seat] & _SUIT_MASKS[suit]).bit_count() + later
+                num[length] = num.get(length, 0.0) + w * f
+                den[length] = den.get(length, 0.0) + w
+            mean = sum(num.values()) / max(sum(den.values()), 1e-12)
+            # One pseudo-layout at the mean per length: a length seen in few layouts says little.
+            like = {n: (num[n] + mean) / (den[n] + 1.0) for n in den}
+            top = max(like.values())
+            if top > 0.0:
+                reads[j] = (seat, suit, {n: v / top for n, v in like.items()}, mean / top)
+
+    def _carried_weights(self, view: SeatView, layouts: Sequence[Layout], weights: list[float]) -> list[float]:
+        """The reads kept by :meth:`_keep_reads` for cards before the last trick (those of this trick
+        and the last are checked again), applied to each layout's weight."""
+        reads = self._reads.get(self._deal_key(view))
+        if not reads:
+            return weights
+        flat = [(seat, card.index) for t in view.tricks for seat, card in t.cards]
+        if view.current is not None:
+            flat += [(seat, card.index) for seat, card in view.current.cards]
+        start = 4 * max(0, len(view.tricks) - 1)
+        out = list(weights)
+        for j, (seat, suit, like, default) in reads.items():
+            if j >= start:
+                continue
+            later = sum(1 for s, i in flat[j:] if s == seat and i // 13 == suit)
+            for n, lay in enumerate(layouts):
+                out[n] *= like.get((lay[seat] & _SUIT_MASKS[suit]).bit_count() + later, default)
+        if sum(out) <= 0.0:
+            return weights
+        return out
+
+    @staticmethod
+    def _deal_key(view: SeatView) -> tuple[Any, ...]:
+        return (view.seat, view.original_hand.mask if view.original_hand else 0, view.dealer, view.calls)
 
     def _solve_until(self, positions: Sequence[Position], batch: int, deadline: float) -> list[dict[int, int]]:
         """Solve ``positions`` in batches of ``batch``, in order, stopping after the first batch
