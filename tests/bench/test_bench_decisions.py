@@ -33,6 +33,7 @@ def records() -> list[dict[str, Any]]:
 def test_issue9_bench_decisions_replays_the_decisions_asked_and_costs_them(
         records: list[dict[str, Any]], role: str, place: str) -> None:
     configs = {"defaults": {}, "no_signals": {"signals": False}}
+    estimates = 0
     for rec in records:
         if not rec.get("cards"):
             continue
@@ -56,6 +57,12 @@ def test_issue9_bench_decisions_replays_the_decisions_asked_and_costs_them(
                 choice = d["choices"][name]
                 assert choice["card"] in d["dd"]
                 assert choice["cost"] == best - d["dd"][choice["card"]]
+                if "tricks" in choice:
+                    # The player's own estimate, one card per class of equals, for every class.
+                    assert set(choice["tricks"]) <= set(d["dd"]) and set(choice["best_share"]) == set(choice["tricks"])
+                    assert all(0.0 <= v <= 1.0 for v in choice["best_share"].values())
+                    estimates += 1
+    assert estimates > 0 or place != "lead"
 
 
 def test_issue9_bench_decisions_cli_prints_the_comparison(records: list[dict[str, Any]], tmp_path: Path,

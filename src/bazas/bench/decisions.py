@@ -135,6 +135,10 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
             info: dict[str, Any] = getattr(bot.card_player, "last_info", {})
             choices[name] = {"card": str(card), "cost": best - real[card.index], "cpu": round(cpu, 4),
                              "solved": info.get("solved")}
+            if "tricks" in info and info.get("reason") == "sampled":
+                # The player's own estimate (one card per class of equals): to tell its near-ties
+                # from its confident errors.
+                choices[name].update(tricks=info["tricks"], best_share=info.get("best_share"))
         entry.update(matters=True, dd={str(ALL_CARDS[k]): t for k, t in sorted(real.items())}, choices=choices)
         out.append(entry)
     return out
