@@ -385,7 +385,8 @@ class CardPlayer:
     #: weight factor for a layout in which a card partner chose lost a trick double dummy there.
     #: Where partner is a computer player its cards lose a trick against double dummy one time in
     #: fifty or so, far more often in the layouts a defender cannot tell from the real one.
-    #: 1.0: not read.
+    #: 1.0: not read. Off, as ``partner_leads`` and ``carry_reads``: on the tuning deals' decisions
+    #: none moved more than a handful (README, "Partner's cards read double dummy").
     partner_inference: float = 1.0
     #: With ``partner_inference``, partner's leads to every earlier trick are read too (not the
     #: opening lead, which ``lead_inference`` reads): a switch is the card a defender chooses most.
