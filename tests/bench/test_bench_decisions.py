@@ -65,6 +65,30 @@ def test_issue9_bench_decisions_replays_the_decisions_asked_and_costs_them(
     assert estimates > 0 or place != "lead"
 
 
+def test_issue9_bench_decisions_counts_each_error_once_by_its_margin(records: list[dict[str, Any]]) -> None:
+    # The errors of each configuration, binned by how far the card chosen stood above a right card
+    # in the player's own estimate: every error in exactly one bin, the margin recomputed here.
+    configs: dict[str, dict[str, Any]] = {"defaults": {}}
+    decisions = [d for rec in records if rec.get("cards")
+                 for d in bench_decisions.decision_task(rec, "defence", "lead", BUDGET, configs)]
+    m = bench_decisions.summarise(decisions, ["defaults"])["defaults"]
+    assert sum(m["error_margins"].values()) == m["suit_errors"] + m["nt_errors"]
+    for d in decisions:
+        if not d.get("matters") or d["choices"]["defaults"]["cost"] <= 0:
+            continue
+        choice = d["choices"]["defaults"]
+        margin = bench_decisions.error_margin(d, "defaults")
+        if "tricks" not in choice:
+            assert margin is None
+            continue
+        best = max(d["dd"].values())
+        right = [t for card, t in choice["tricks"].items() if d["dd"][card] == best]
+        if not right:
+            assert margin is None
+            continue
+        assert margin == pytest.approx(choice["tricks"].get(choice["card"], max(choice["tricks"].values())) - max(right))
+
+
 def test_issue9_bench_decisions_cli_prints_the_comparison(records: list[dict[str, Any]], tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "run.jsonl"

@@ -40,7 +40,8 @@ from typing import Any
 
 from bazas.engine.state import DealState
 
-__all__ = ["PLACES", "add_arguments", "decision_task", "play_states", "run", "run_decisions", "summarise"]
+__all__ = ["MARGIN_BINS", "PLACES", "add_arguments", "decision_task", "error_margin", "margin_counts", "play_states",
+           "run", "run_decisions", "summarise"]
 
 #: Where in a trick a card is played: the lead, second, third or fourth hand.
 PLACES = ("lead", "2nd", "3rd", "4th")
@@ -146,6 +147,54 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
 
 # -- the figures -------------------------------------------------------------------------------
 
+#: Upper ends of the bins of :func:`error_margin` (tricks), the last bin open.
+MARGIN_BINS = (0.02, 0.1, 0.3)
+
+
+def error_margin(decision: dict[str, Any], name: str) -> float | None:
+    """For a decision that lost a trick, how far (tricks, in the player's own estimate) the card
+    chosen stood above the best-estimated card that was right on the real layout: near 0, a near
+    tie the layouts could not settle; large, a confident error (the model of the hidden hands
+    wrong). None without an estimate, or when no class of a right card was estimated. The card
+    chosen may be a signal within a class's margin: the top estimate stands for it.
+
+    >>> d = {"dd": {"S2": 3, "SA": 4, "H5": 4}, "choices": {"x": {"card": "S2", "cost": 1,
+    ...      "tricks": {"S2": 5.25, "SA": 5.0, "H5": 5.2}, "best_share": {"S2": 0.8, "SA": 0.5, "H5": 0.7}}}}
+    >>> error_margin(d, "x")
+    0.05
+    """
+    choice = decision["choices"][name]
+    tricks: dict[str, float] = choice.get("tricks") or {}
+    if not tricks or choice["cost"] <= 0:
+        return None
+    best = max(decision["dd"].values())
+    right = [float(t) for card, t in tricks.items() if decision["dd"].get(card) == best]
+    if not right:
+        return None
+    chosen = float(tricks.get(choice["card"], max(tricks.values())))
+    return round(chosen - max(right), 4)
+
+
+def margin_counts(decisions: list[dict[str, Any]], name: str) -> dict[str, int]:
+    """The errors of configuration ``name`` by :func:`error_margin`, in the bins of
+    :data:`MARGIN_BINS` ("unknown": no estimate).
+
+    >>> d = {"matters": True, "dd": {"S2": 3, "SA": 4}, "choices": {"x": {"card": "S2", "cost": 1,
+    ...      "tricks": {"S2": 5.5, "SA": 5.0}, "best_share": {"S2": 0.8, "SA": 0.5}}}}
+    >>> margin_counts([d], "x")
+    {'<= 0.02': 0, '<= 0.1': 0, '<= 0.3': 0, '> 0.3': 1, 'unknown': 0}
+    """
+    out = {f"<= {b}": 0 for b in MARGIN_BINS} | {f"> {MARGIN_BINS[-1]}": 0, "unknown": 0}
+    for d in decisions:
+        if not d.get("matters") or d["choices"][name]["cost"] <= 0:
+            continue
+        margin = error_margin(d, name)
+        if margin is None:
+            out["unknown"] += 1
+            continue
+        out[next((f"<= {b}" for b in MARGIN_BINS if margin <= b), f"> {MARGIN_BINS[-1]}")] += 1
+    return out
+
 def summarise(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     """Per configuration (and the run's own cards, "as played"): the share of decisions that lost a
     trick, suit and notrump, with intervals; tricks lost per decision; CPU and layouts solved; and
@@ -184,6 +233,7 @@ def summarise(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, An
             m["cpu_mean_s"] = round(statistics.fmean(cpu), 3) if cpu else None
             m["cpu_p90_s"] = _p90(cpu)
             m["solved_mean"] = round(statistics.fmean(solved), 1) if solved else None
+            m["error_margins"] = margin_counts(live, name)
         if name not in (PLAYED, names[0]) and live:
             m["against_" + names[0]] = compare([d["choices"][names[0]]["cost"] for d in live],
                                                [d["choices"][name]["cost"] for d in live])
@@ -240,11 +290,13 @@ def print_report(report: dict[str, Any], console: Any) -> None:
     where = "held out" if s["held_out"] else f"{s['tuning']['tuning_deals_in_run']} of them tuning deals"
     table = Table(caption=f"{m['decisions_that_matter']} of {m['decisions']} decisions matter (the legal cards' "
                           "double-dummy values differ on the real layout); errors: decisions that lost a trick "
-                          "(95% interval); v first: decisions better / worse, mean difference in tricks lost",
+                          "(95% interval); v first: decisions better / worse, mean difference in tricks lost; "
+                          "margins: the errors by how far the card chosen stood above a right card in the "
+                          "player's own estimate (tricks; ≤ 0.02, 0.1, 0.3, more)",
                   title=f"{s['role']} decisions, {s['place']}, deals {s['first']}-{s['first'] + s['deals'] - 1} "
                         f"of seed {s['seed']} ({where}), {s['budget']} s per card")
     for col in ("config", "suit errors", "NT errors", "lost/decision", "v first +/-", "diff (95%)",
-                "CPU mean/p90", "layouts solved"):
+                "CPU mean/p90", "layouts solved", "margins"):
         table.add_column(col, justify="left" if col == "config" else "right")
 
     def share(x: dict[str, Any], kind: str) -> str:
@@ -257,7 +309,9 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                       "–" if x["tricks_lost_per_decision"] is None else f"{x['tricks_lost_per_decision']:.3f}",
                       *against_cells(x.get("against_" + names[0])),
                       "" if x.get("cpu_mean_s") is None else f"{x['cpu_mean_s']:.2f} / {x['cpu_p90_s']:.2f} s",
-                      "" if x.get("solved_mean") is None else f"{x['solved_mean']:.1f}")
+                      "" if x.get("solved_mean") is None else f"{x['solved_mean']:.1f}",
+                      "" if "error_margins" not in x else " / ".join(
+                          str(v) for k, v in x["error_margins"].items() if k != "unknown"))
     console.print(table)
 
 
