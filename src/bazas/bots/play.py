@@ -1053,6 +1053,8 @@ class CardPlayer:
         done = len(results) // k
         if done < 1:
             return solved, weights, 0
+        # passed[i][c]: the weight factor check c gives layout i (1: the card did not lose a trick).
+        passed = [[1.0] * k for _ in range(done)]
         out = list(weights[:done])
         for i in range(done):
             for c, j in enumerate(checks):
@@ -1061,23 +1063,23 @@ class CardPlayer:
                 if res and idx in res:
                     loss = max(res.values()) - res[idx]
                     if loss > 0:
-                        out[i] *= factor_of[flat[j][0]] ** min(loss, 2)
+                        passed[i][c] = factor_of[flat[j][0]] ** min(loss, 2)
+                        out[i] *= passed[i][c]
         if sum(out) <= 0.0:  # every layout contradicts the play: trust none of the checks
             out = list(weights[:done])
         elif self.carry_reads:
-            self._keep_reads(view, knowledge, layouts[:done], weights[:done], results, checks, flat, factor_of)
+            self._keep_reads(view, knowledge, layouts[:done], weights[:done], passed, checks, flat)
         return solved[:done], out, k
 
     def _keep_reads(self, view: SeatView, knowledge: Knowledge, layouts: Sequence[Layout], weights: Sequence[float],
-                    results: Sequence[dict[int, int]], checks: Sequence[int],
-                    flat: Sequence[tuple[Seat, int, int, Seat, tuple[int, ...]]],
-                    factor_of: Mapping[Seat, float]) -> None:
-        """``carry_reads``: what each check said, kept for the deal's later decisions as a likelihood
-        of the checked seat's length, when it played the card, in the suit of that card."""
+                    passed: Sequence[Sequence[float]], checks: Sequence[int],
+                    flat: Sequence[tuple[Seat, int, int, Seat, tuple[int, ...]]]) -> None:
+        """``carry_reads``: what each check said (``passed[i][c]``: check c's factor for layout i),
+        kept for the deal's later decisions as a likelihood of the checked seat's length, when it
+        played the card, in the suit of that card."""
         if len(self._reads) > 64:   # a player kept for many deals
             self._reads.clear()
         reads = self._reads.setdefault(self._deal_key(view), {})
-        k = len(checks)
         for c, j in enumerate(checks):
             seat, idx = flat[j][0], flat[j][1]
             if seat not in knowledge.hidden:
@@ -1086,9 +1088,8 @@ class CardPlayer:
             later = sum(1 for s, i, *_ in flat[j:] if s == seat and i // 13 == suit)
             num: dict[int, float] = {}
             den: dict[int, float] = {}
-            for i, (lay, w) in enumerate(zip(layouts, weights, strict=True)):
-                res = results[i * k + c]
-                f = factor_of[seat] ** min(max(res.values()) - res[idx], 2) if res and idx in res else 1.0
+            for lay, w, factors in zip(layouts, weights, passed, strict=True):
+                f = factors[c]
                 length = (lay[seat] & _SUIT_MASKS[suit]).bit_count() + later
                 num[length] = num.get(length, 0.0) + w * f
                 den[length] = den.get(length, 0.0) + w
@@ -1122,6 +1123,7 @@ class CardPlayer:
 
     @staticmethod
     def _deal_key(view: SeatView) -> tuple[Any, ...]:
+        """One seat's deal: what the player keeps from one decision to the next is filed under it."""
         return (view.seat, view.original_hand.mask if view.original_hand else 0, view.dealer, view.calls)
 
     def _solve_until(self, positions: Sequence[Position], batch: int, deadline: float) -> list[dict[int, int]]:
@@ -1183,7 +1185,7 @@ class CardPlayer:
         return time.process_time if isinstance(self.solver, LocalSolver) else time.perf_counter
 
     def _plan(self, view: SeatView, budget: Budget, cards_left: int, leading: bool) -> PlayPlan:
-        key = (view.seat, view.original_hand.mask if view.original_hand else 0, view.dealer, view.calls)
+        key = self._deal_key(view)
         bank = self._banks.get(key)
         if bank is None or bank.cards >= 26:
             if len(self._banks) > 64:
