@@ -73,6 +73,12 @@ def test_issue9_bench_decisions_counts_each_error_once_by_its_margin(records: li
                  for d in bench_decisions.decision_task(rec, "defence", "lead", BUDGET, configs)]
     m = bench_decisions.summarise(decisions, ["defaults"])["defaults"]
     assert sum(m["error_margins"].values()) == m["suit_errors"] + m["nt_errors"]
+    # Its own estimate's expected errors, recomputed from the shares of the decisions it estimated.
+    estimated = [d["choices"]["defaults"] for d in decisions if d.get("matters") and d["choices"]["defaults"].get("best_share")]
+    assert m["calibration"]["decisions"] == len(estimated)
+    assert m["calibration"]["errors"] == sum(c["cost"] > 0 for c in estimated)
+    assert m["calibration"]["expected_errors"] == pytest.approx(
+        sum(1 - c["best_share"].get(c["card"], max(c["best_share"].values())) for c in estimated), abs=0.01)
     for d in decisions:
         if not d.get("matters") or d["choices"]["defaults"]["cost"] <= 0:
             continue

@@ -50,8 +50,8 @@ def test_third_hand_reads_the_opening_lead_king_from_king_queen() -> None:
     player = CardPlayer(lead_inference=8.0)
     view, knowledge, layouts = layouts_at(player, KQJ_DEAL, "4H", S, ("SK", "S6"), 300, 3)
     assert view.seat == E
-    weights = player._lead_reading_weights(view, knowledge, layouts, [1.0] * len(layouts), Contract.parse("4H"),
-                                           8.0)
+    weights = player._lead_reading_weights(view, knowledge, DUPLICATE, layouts, [1.0] * len(layouts),
+                                           Contract.parse("4H"), 8.0)
     queen = Card.parse("SQ").bit
 
     def mean(values: list[float]) -> float:
@@ -61,6 +61,47 @@ def test_third_hand_reads_the_opening_lead_king_from_king_queen() -> None:
     without = [w for lay, w in zip(layouts, weights, strict=True) if not lay[W] & queen]
     assert with_queen and without
     assert mean(with_queen) > 3 * mean(without)
+
+
+def test_lead_likelihood_convention_favours_each_suits_conventional_card() -> None:
+    # Fourth best from K-J-7-5-2 against 3NT is the five; the bonus moves the choice toward it and
+    # away from the suit's other cards, and the result is still a choice among the hand's cards.
+    hand = Hand.from_pbn("KJ752.Q83.T94.52").mask
+    contract = Contract.parse("3NT")
+    five, two = Card.parse("S5").index, Card.parse("S2").index
+    plain = [lead_likelihood(hand, c, contract, (), (), 4.0) for c in (five, two)]
+    bonus = [lead_likelihood(hand, c, contract, (), (), 4.0, convention=2.0) for c in (five, two)]
+    assert bonus[0] > plain[0] and bonus[1] < plain[1]
+    assert abs(bonus[0] / bonus[1] / (plain[0] / plain[1]) - math.exp(2.0)) < 1e-9
+    assert abs(sum(lead_likelihood(hand, c.index, contract, (), (), 4.0, convention=2.0) for c in Hand(hand))
+               - 1.0) < 1e-9
+
+
+@pytest.mark.parametrize(("computer_seats", "own"), [("NESW", True), ("NS", False), ("", False)])
+def test_a_computer_leaders_lead_is_read_by_the_players_own_table(computer_seats: str, own: bool) -> None:
+    # West's king of spades: read by the table the bots lead by where West is a computer player,
+    # by the textbook table otherwise (a person's or an outside program's lead).
+    from bazas.bots.base import TableContext
+    from bazas.bots.leads import LEAD_RULES
+    from bazas.bots.play import _bid_suits
+
+    player = CardPlayer(lead_reading_table="own", own_lead_sharpness=12.0, own_lead_convention=1.5)
+    view, knowledge, layouts = layouts_at(player, KQJ_DEAL, "4H", S, ("SK", "S6"), 200, 3)
+    context = TableContext(ruleset="duplicate", computer_seats=computer_seats)
+    contract = Contract.parse("4H")
+    weights = player._lead_reading_weights(view, knowledge, context, layouts, [1.0] * len(layouts), contract, 8.0)
+    king = Card.parse("SK").index
+    ours, theirs = _bid_suits(view, W)
+    for lay, w in list(zip(layouts, weights, strict=True))[:40]:
+        hand = lay[W] | Card.parse("SK").bit
+        if own:
+            expected = lead_likelihood(hand, king, contract, ours, theirs, 12.0, player._lead_rules(), 1.5)
+        else:
+            expected = lead_likelihood(hand, king, contract, ours, theirs, 8.0, LEAD_RULES)
+        assert w == pytest.approx(expected)
+    with pytest.raises(ValueError, match="lead_reading_table"):
+        CardPlayer(lead_reading_table="books")._lead_reading_weights(
+            view, knowledge, context, layouts, [1.0] * len(layouts), contract, 8.0)
 
 
 def _trick_two_lead_of_the_ten() -> tuple[CardPlayer, SeatView, list[tuple[int, int, int, int]], list[float]]:

@@ -40,7 +40,7 @@ from typing import Any
 
 from bazas.engine.state import DealState
 
-__all__ = ["MARGIN_BINS", "PLACES", "add_arguments", "decision_task", "error_margin", "margin_counts", "play_states",
+__all__ = ["MARGIN_BINS", "PLACES", "add_arguments", "calibration", "decision_task", "error_margin", "margin_counts", "play_states",
            "run", "run_decisions", "summarise"]
 
 #: Where in a trick a card is played: the lead, second, third or fourth hand.
@@ -195,6 +195,46 @@ def margin_counts(decisions: list[dict[str, Any]], name: str) -> dict[str, int]:
         out[next((f"<= {b}" for b in MARGIN_BINS if margin <= b), f"> {MARGIN_BINS[-1]}")] += 1
     return out
 
+def calibration(decisions: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    """How well configuration ``name`` knew its own risk: over the decisions that matter with an
+    estimate, the errors its own estimate expected (the sum of one minus the share of its layouts
+    in which the card chosen was double-dummy best) beside the errors it made on the real layouts.
+    A model of the hidden hands that is right (and enough layouts) makes the two agree within
+    chance; more errors made than expected is an overconfident model: the real layouts are not
+    distributed as the player thinks. The card chosen may be a signal within a class's margin: the
+    class's top share stands for it. ``by_share`` splits the same by that share (below 0.9, from
+    0.9 to under 1, exactly 1): decisions, errors expected, errors made.
+
+    >>> d = [{"matters": True, "choices": {"x": {"card": "S2", "cost": 1, "best_share": {"S2": 0.8, "SA": 0.5}}}},
+    ...      {"matters": True, "choices": {"x": {"card": "H5", "cost": 0, "best_share": {"H5": 0.9}}}}]
+    >>> c = calibration(d, "x")
+    >>> c["decisions"], c["expected_errors"], c["errors"]
+    (2, 0.3, 1)
+    >>> c["by_share"]["< 0.9"], c["by_share"]["0.9-1"], c["by_share"]["1"]
+    ([1, 0.2, 1], [1, 0.1, 0], [0, 0.0, 0])
+    """
+    n = errors = 0
+    expected = 0.0
+    bins: dict[str, list[float]] = {"< 0.9": [0, 0.0, 0], "0.9-1": [0, 0.0, 0], "1": [0, 0.0, 0]}
+    for d in decisions:
+        if not d.get("matters"):
+            continue
+        choice = d["choices"][name]
+        shares: dict[str, float] = choice.get("best_share") or {}
+        if not shares:
+            continue
+        share = shares.get(choice["card"], max(shares.values()))
+        n += 1
+        expected += 1.0 - float(share)
+        errors += choice["cost"] > 0
+        b = bins["1" if share >= 1.0 else "0.9-1" if share >= 0.9 else "< 0.9"]
+        b[0] += 1
+        b[1] += 1.0 - float(share)
+        b[2] += choice["cost"] > 0
+    return {"decisions": n, "expected_errors": round(expected, 2), "errors": errors,
+            "by_share": {k: [int(v[0]), round(v[1], 2), int(v[2])] for k, v in bins.items()}}
+
+
 def summarise(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     """Per configuration (and the run's own cards, "as played"): the share of decisions that lost a
     trick, suit and notrump, with intervals; tricks lost per decision; CPU and layouts solved; and
@@ -234,6 +274,7 @@ def summarise(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, An
             m["cpu_p90_s"] = _p90(cpu)
             m["solved_mean"] = round(statistics.fmean(solved), 1) if solved else None
             m["error_margins"] = margin_counts(live, name)
+            m["calibration"] = calibration(live, name)
         if name not in (PLAYED, names[0]) and live:
             m["against_" + names[0]] = compare([d["choices"][names[0]]["cost"] for d in live],
                                                [d["choices"][name]["cost"] for d in live])
@@ -292,11 +333,14 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                           "double-dummy values differ on the real layout); errors: decisions that lost a trick "
                           "(95% interval); v first: decisions better / worse, mean difference in tricks lost; "
                           "margins: the errors by how far the card chosen stood above a right card in the "
-                          "player's own estimate (tricks; ≤ 0.02, 0.1, 0.3, more)",
+                          "player's own estimate (tricks; ≤ 0.02, 0.1, 0.3, more); expected / made: the "
+                          "errors the player's own estimate expected (one minus the share of its layouts in "
+                          "which its card was double-dummy best) and those it made, on the decisions it "
+                          "estimated",
                   title=f"{s['role']} decisions, {s['place']}, deals {s['first']}-{s['first'] + s['deals'] - 1} "
                         f"of seed {s['seed']} ({where}), {s['budget']} s per card")
     for col in ("config", "suit errors", "NT errors", "lost/decision", "v first +/-", "diff (95%)",
-                "CPU mean/p90", "layouts solved", "margins"):
+                "CPU mean/p90", "layouts solved", "margins", "expected / made"):
         table.add_column(col, justify="left" if col == "config" else "right")
 
     def share(x: dict[str, Any], kind: str) -> str:
@@ -311,7 +355,9 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                       "" if x.get("cpu_mean_s") is None else f"{x['cpu_mean_s']:.2f} / {x['cpu_p90_s']:.2f} s",
                       "" if x.get("solved_mean") is None else f"{x['solved_mean']:.1f}",
                       "" if "error_margins" not in x else " / ".join(
-                          str(v) for k, v in x["error_margins"].items() if k != "unknown"))
+                          str(v) for k, v in x["error_margins"].items() if k != "unknown"),
+                      "" if not x.get("calibration", {}).get("decisions") else
+                      f"{x['calibration']['expected_errors']:.1f} / {x['calibration']['errors']}")
     console.print(table)
 
 

@@ -341,13 +341,17 @@ def lead_prior(hand: int, card: int, contract: Contract, partner_suits: Collecti
 
 def lead_likelihood(hand: int, card: int, contract: Contract, partner_suits: Collection[int],
                     enemy_suits: Collection[int], sharpness: float,
-                    rules: Collection[LeadRule] = LEAD_RULES) -> float:
+                    rules: Collection[LeadRule] = LEAD_RULES, convention: float = 0.0) -> float:
     """How likely a defender holding ``hand`` (13 cards) makes the opening lead ``card``: the
     textbook preferences of the table above as a choice model, ``exp(sharpness * prior)`` of the
     card over the sum for every card of the hand (0 when the hand does not hold it). A player's
     opening lead thus tells where the cards are: the top of a sequence promises the next card
     down, a low card an honour, a lead of the opponents' suit or an underled ace is unlikely
     (ROOT ch. 1-2 read from third hand's and declarer's side: "what the lead tells you").
+    ``rules`` may be another table (the one a computer leader leads by); ``convention`` adds that
+    much to the exponent of the conventional card of each suit, for a leader who leads the
+    conventional card of the suit it chose (``CardPlayer.lead_convention_eps``) whatever the
+    table's values say of the cards within the suit.
 
     >>> from bazas.engine.cards import Card, Hand
     >>> from bazas.engine.calls import Contract
@@ -369,7 +373,10 @@ def lead_likelihood(hand: int, card: int, contract: Contract, partner_suits: Col
         c = low.bit_length() - 1
         h ^= low
         s = _situation(hand, c, contract, parts, enemies, lengths)
-        value = math.exp(sharpness * sum(r.value for r in active if r.when(s)))
+        exponent = sharpness * sum(r.value for r in active if r.when(s))
+        if convention and s.rank == conventional_lead(list(s.ranks), s.notrump, s.partners_suit):
+            exponent += convention
+        value = math.exp(exponent)
         total += value
         if c == card:
             chosen = value

@@ -66,7 +66,7 @@ from . import nullo_play
 from .base import Budget, Decision, Explanation, TableContext
 from .count import count_weights
 from .dds import LocalSolver, Position, Solver
-from .leads import DD_LEAD_VALUES, LeadRule, lead_likelihood, lead_prior, lead_table
+from .leads import DD_LEAD_VALUES, LEAD_RULES, LeadRule, lead_likelihood, lead_prior, lead_table
 from .leads import conventional_lead as _conventional_lead
 from .leads import suit_ranks as _suit_ranks
 from .sampling import ConstraintLike, Knowledge, Layout, count_layouts, sample_layouts
@@ -291,6 +291,15 @@ class CardPlayer:
     #: tuning deals, then fewer errors for both sides on 400 held-out deals (README, "Reading the play").
     lead_inference: float = 8.0
     declarer_lead_inference: float = 8.0
+    #: Which table a computer opening leader's lead is read by (``TableContext.computer_seats``;
+    #: any other leader is read by the textbook table at ``lead_inference``): "textbook", or
+    #: "own", the table this player leads by (``lead_values``) at ``own_lead_sharpness``, with
+    #: ``own_lead_convention`` added to the exponent of each suit's conventional card (the player
+    #: leads it within ``lead_convention_eps``). "own" fits the bots' leads far better (README,
+    #: "The opening lead read by the bots' own table") but changed no result: off.
+    lead_reading_table: str = "textbook"
+    own_lead_sharpness: float = 12.0
+    own_lead_convention: float = 2.0
     #: Resampling: where the layouts are sampled (not all enumerated), sample ``resample`` times
     #: as many as will be solved, weigh them all by what the play says (signals, restricted
     #: choice, the leads read), and solve those drawn in proportion to the weights (systematic
@@ -764,7 +773,7 @@ class CardPlayer:
             weights = self._lead_weights(view, knowledge, layouts, weights, contract)
         reading = self.lead_inference if view.seat.side != declarer.side else self.declarer_lead_inference
         if reading > 0.0 and not opening_lead:
-            weights = self._lead_reading_weights(view, knowledge, layouts, weights, contract, reading)
+            weights = self._lead_reading_weights(view, knowledge, context, layouts, weights, contract, reading)
         if self.sequence_reading < 1.0 and not opening_lead:
             weights = self._sequence_weights(view, knowledge, layouts, weights)
         if self.restricted_choice:
@@ -784,18 +793,24 @@ class CardPlayer:
                 weights = self._signal_weights(view, knowledge, layouts, weights, contract, signallers)
         return weights
 
-    def _lead_reading_weights(self, view: SeatView, knowledge: Knowledge,
+    def _lead_reading_weights(self, view: SeatView, knowledge: Knowledge, context: TableContext,
                               layouts: Sequence[tuple[int, int, int, int]], weights: list[float],
                               contract: Contract, sharpness: float) -> list[float]:
         """Weigh each layout by the chance that the opening leader, with its hand there, made the
-        opening lead it made (:func:`bazas.bots.leads.lead_likelihood`; cheap: no solving)."""
+        opening lead it made (:func:`bazas.bots.leads.lead_likelihood`; cheap: no solving): by the
+        textbook table, or a computer leader's by the player's own (``lead_reading_table``)."""
         lead = _hidden_opening_lead(view, knowledge)
         if lead is None:
             return weights
         leader, card = lead
         partner_suits, enemy_suits = _bid_suits(view, leader)
         played = knowledge.played[leader]
-        base = (card.index, view.contract, partner_suits, enemy_suits, sharpness)
+        rules, convention = LEAD_RULES, 0.0
+        if self.lead_reading_table == "own" and leader.name in context.computer_seats:
+            rules, sharpness, convention = self._lead_rules(), self.own_lead_sharpness, self.own_lead_convention
+        elif self.lead_reading_table not in ("own", "textbook"):
+            raise ValueError(f"lead_reading_table: no table named {self.lead_reading_table!r} (own, textbook)")
+        base = (card.index, view.contract, partner_suits, enemy_suits, sharpness, convention, rules is LEAD_RULES)
         if len(self._lead_cache) > 20000:
             self._lead_cache.clear()
         out = list(weights)
@@ -804,7 +819,8 @@ class CardPlayer:
             key = (hand,) + base
             p = self._lead_cache.get(key)
             if p is None:
-                p = lead_likelihood(hand, card.index, contract, partner_suits, enemy_suits, sharpness)
+                p = lead_likelihood(hand, card.index, contract, partner_suits, enemy_suits, sharpness,
+                                    rules, convention)
                 self._lead_cache[key] = p
             out[i] *= p
         return out if sum(out) > 0.0 else weights
