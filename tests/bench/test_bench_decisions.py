@@ -61,6 +61,9 @@ def test_issue9_bench_decisions_replays_the_decisions_asked_and_costs_them(
                     # The player's own estimate, one card per class of equals, for every class.
                     assert set(choice["tricks"]) <= set(d["dd"]) and set(choice["best_share"]) == set(choice["tricks"])
                     assert all(0.0 <= v <= 1.0 for v in choice["best_share"].values())
+                    # The decision matters on the real layout, so the cards differ somewhere in
+                    # the player's own layouts, unless its sample missed every such layout.
+                    assert 0.0 <= choice["differ_share"] <= 1.0
                     estimates += 1
     assert estimates > 0 or place != "lead"
 
@@ -77,8 +80,13 @@ def test_issue9_bench_decisions_counts_each_error_once_by_its_margin(records: li
     estimated = [d["choices"]["defaults"] for d in decisions if d.get("matters") and d["choices"]["defaults"].get("best_share")]
     assert m["calibration"]["decisions"] == len(estimated)
     assert m["calibration"]["errors"] == sum(c["cost"] > 0 for c in estimated)
+    # Each decision's risk given that it matters: (1 - share of the card chosen) / share of the
+    # layouts in which the cards differ, at most one.
     assert m["calibration"]["expected_errors"] == pytest.approx(
-        sum(1 - c["best_share"].get(c["card"], max(c["best_share"].values())) for c in estimated), abs=0.01)
+        sum(min(1.0, (1 - c["best_share"].get(c["card"], max(c["best_share"].values()))) / (c["differ_share"] or 1.0))
+            for c in estimated), abs=0.01)
+    assert sum(b[0] for b in m["calibration"]["by_share"].values()) == len(estimated)
+    assert sum(b[2] for b in m["calibration"]["by_share"].values()) == m["calibration"]["errors"]
     for d in decisions:
         if not d.get("matters") or d["choices"]["defaults"]["cost"] <= 0:
             continue

@@ -139,7 +139,8 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
             if "tricks" in info and info.get("reason") == "sampled":
                 # The player's own estimate (one card per class of equals): to tell its near-ties
                 # from its confident errors.
-                choices[name].update(tricks=info["tricks"], best_share=info.get("best_share"))
+                choices[name].update(tricks=info["tricks"], best_share=info.get("best_share"),
+                                      differ_share=info.get("differ_share"))
         entry.update(matters=True, dd={str(ALL_CARDS[k]): t for k, t in sorted(real.items())}, choices=choices)
         out.append(entry)
     return out
@@ -197,13 +198,17 @@ def margin_counts(decisions: list[dict[str, Any]], name: str) -> dict[str, int]:
 
 def calibration(decisions: list[dict[str, Any]], name: str) -> dict[str, Any]:
     """How well configuration ``name`` knew its own risk: over the decisions that matter with an
-    estimate, the errors its own estimate expected (the sum of one minus the share of its layouts
-    in which the card chosen was double-dummy best) beside the errors it made on the real layouts.
-    A model of the hidden hands that is right (and enough layouts) makes the two agree within
-    chance; more errors made than expected is an overconfident model: the real layouts are not
-    distributed as the player thinks. The card chosen may be a signal within a class's margin: the
-    class's top share stands for it. ``by_share`` splits the same by that share (below 0.9, from
-    0.9 to under 1, exactly 1): decisions, errors expected, errors made.
+    estimate, the errors its own estimate expected beside the errors it made on the real layouts.
+    The estimate of one decision is one minus the share ``s`` of its layouts in which the card
+    chosen was double-dummy best, divided by the share ``m`` of its layouts in which the cards do
+    not all take the same tricks (``differ_share``), capped at one: only decisions that matter on
+    the real layout are counted, and an error is one of them, so the player's own chance of an
+    error given that the decision matters is (1 − s) / m. (Records without ``m`` count 1 − s, a
+    lower bound.) A model of the hidden hands that is right (and enough layouts) makes the two
+    agree within chance; more errors made than expected is an overconfident model: the real
+    layouts are not distributed as the player thinks. The card chosen may be a signal within a
+    class's margin: the class's top share stands for it. ``by_share`` splits the same by ``s``
+    (below 0.9, from 0.9 to under 1, exactly 1): decisions, errors expected, errors made.
 
     >>> d = [{"matters": True, "choices": {"x": {"card": "S2", "cost": 1, "best_share": {"S2": 0.8, "SA": 0.5}}}},
     ...      {"matters": True, "choices": {"x": {"card": "H5", "cost": 0, "best_share": {"H5": 0.9}}}}]
@@ -212,6 +217,9 @@ def calibration(decisions: list[dict[str, Any]], name: str) -> dict[str, Any]:
     (2, 0.3, 1)
     >>> c["by_share"]["< 0.9"], c["by_share"]["0.9-1"], c["by_share"]["1"]
     ([1, 0.2, 1], [1, 0.1, 0], [0, 0.0, 0])
+    >>> d[0]["choices"]["x"]["differ_share"] = 0.4
+    >>> calibration(d, "x")["expected_errors"]
+    0.6
     """
     n = errors = 0
     expected = 0.0
@@ -224,12 +232,16 @@ def calibration(decisions: list[dict[str, Any]], name: str) -> dict[str, Any]:
         if not shares:
             continue
         share = shares.get(choice["card"], max(shares.values()))
+        risk = 1.0 - float(share)
+        differ = choice.get("differ_share")
+        if differ:
+            risk = min(1.0, risk / float(differ))
         n += 1
-        expected += 1.0 - float(share)
+        expected += risk
         errors += choice["cost"] > 0
         b = bins["1" if share >= 1.0 else "0.9-1" if share >= 0.9 else "< 0.9"]
         b[0] += 1
-        b[1] += 1.0 - float(share)
+        b[1] += risk
         b[2] += choice["cost"] > 0
     return {"decisions": n, "expected_errors": round(expected, 2), "errors": errors,
             "by_share": {k: [int(v[0]), round(v[1], 2), int(v[2])] for k, v in bins.items()}}
@@ -335,8 +347,8 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                           "margins: the errors by how far the card chosen stood above a right card in the "
                           "player's own estimate (tricks; ≤ 0.02, 0.1, 0.3, more); expected / made: the "
                           "errors the player's own estimate expected (one minus the share of its layouts in "
-                          "which its card was double-dummy best) and those it made, on the decisions it "
-                          "estimated",
+                          "which its card was double-dummy best, over the share in which the cards differ) "
+                          "and those it made, on the decisions it estimated",
                   title=f"{s['role']} decisions, {s['place']}, deals {s['first']}-{s['first'] + s['deals'] - 1} "
                         f"of seed {s['seed']} ({where}), {s['budget']} s per card")
     for col in ("config", "suit errors", "NT errors", "lost/decision", "v first +/-", "diff (95%)",

@@ -186,6 +186,23 @@ class _Bank:
     cards: int = 0
 
 
+def _differ_share(solved: Sequence[dict[int, int]], weights: Sequence[float]) -> float:
+    """The weighted share of the layouts solved in which the cards do not all take the same
+    tricks: the player's own chance that the decision matters at all (for calibrating its
+    estimate against decisions that matter on the real layout).
+
+    >>> _differ_share([{1: 9, 2: 9}, {1: 9, 2: 8}], [1.0, 3.0])
+    0.75
+    """
+    total = differ = 0.0
+    for res, w in zip(solved, weights, strict=False):
+        if not res:
+            continue
+        total += w
+        differ += w * (len(set(res.values())) > 1)
+    return differ / total if total > 0.0 else 0.0
+
+
 @dataclass
 class CardPlayer:
     """Card play for declarer (and dummy) and defenders. See the module docstring.
@@ -728,7 +745,8 @@ class CardPlayer:
         self.last_info.update(expected={str(ALL_CARDS[r]): round(exp_util[r], 1) for r in reps},
                               tricks={str(ALL_CARDS[r]): round(exp_tricks[r], 3) for r in reps},
                               best_share={str(ALL_CARDS[r]): round(best_p[r], 3) for r in reps},
-                              makes={str(ALL_CARDS[r]): round(make_p[r], 3) for r in reps})
+                              makes={str(ALL_CARDS[r]): round(make_p[r], 3) for r in reps},
+                              differ_share=round(_differ_share(solved, weights), 3))
         card = ALL_CARDS[signal]
         n = len(solved)
         kind = "all" if result.exact else "sampled"
