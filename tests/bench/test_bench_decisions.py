@@ -87,6 +87,16 @@ def test_issue9_bench_decisions_counts_each_error_once_by_its_margin(records: li
             for c in estimated), abs=0.01)
     assert sum(b[0] for b in m["calibration"]["by_share"].values()) == len(estimated)
     assert sum(b[2] for b in m["calibration"]["by_share"].values()) == m["calibration"]["errors"]
+    # The same split by kind of decision: the defenders' only here, suit and notrump partitioning the whole.
+    kinds = m["calibration_by_kind"]
+    assert kinds and set(kinds) <= {"defence suit", "defence notrump"}
+    for key in ("decisions", "errors"):
+        assert sum(k[key] for k in kinds.values()) == m["calibration"][key]
+    assert sum(k["expected_errors"] for k in kinds.values()) == pytest.approx(m["calibration"]["expected_errors"], abs=0.02)
+    for strain, nt in (("suit", False), ("notrump", True)):
+        errors = sum(d["choices"]["defaults"]["cost"] > 0 for d in decisions
+                     if d.get("matters") and d["notrump"] == nt and d["choices"]["defaults"].get("best_share"))
+        assert kinds.get(f"defence {strain}", {"errors": 0})["errors"] == errors
     for d in decisions:
         if not d.get("matters") or d["choices"]["defaults"]["cost"] <= 0:
             continue

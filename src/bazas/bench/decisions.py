@@ -40,7 +40,7 @@ from typing import Any
 
 from bazas.engine.state import DealState
 
-__all__ = ["MARGIN_BINS", "PLACES", "add_arguments", "calibration", "decision_task", "error_margin", "margin_counts", "play_states",
+__all__ = ["MARGIN_BINS", "PLACES", "add_arguments", "calibration", "calibration_by_kind", "decision_task", "error_margin", "margin_counts", "play_states",
            "run", "run_decisions", "summarise"]
 
 #: Where in a trick a card is played: the lead, second, third or fourth hand.
@@ -247,6 +247,26 @@ def calibration(decisions: list[dict[str, Any]], name: str) -> dict[str, Any]:
             "by_share": {k: [int(v[0]), round(v[1], 2), int(v[2])] for k, v in bins.items()}}
 
 
+def calibration_by_kind(decisions: list[dict[str, Any]], name: str) -> dict[str, dict[str, Any]]:
+    """:func:`calibration` for each kind of decision present: declarer's and the defenders', in
+    suit contracts and at notrump (keys such as ``"declarer suit"``, ``"defence notrump"``).
+
+    >>> d = [{"matters": True, "role": "defence", "notrump": True,
+    ...       "choices": {"x": {"card": "S2", "cost": 1, "best_share": {"S2": 0.8}}}}]
+    >>> calibration_by_kind(d, "x")["defence notrump"]["errors"]
+    1
+    >>> list(calibration_by_kind(d, "x"))
+    ['defence notrump']
+    """
+    out: dict[str, dict[str, Any]] = {}
+    for role in ("declarer", "defence"):
+        for strain, nt in (("suit", False), ("notrump", True)):
+            part = [d for d in decisions if d.get("role") == role and d["notrump"] == nt]
+            if part:
+                out[f"{role} {strain}"] = calibration(part, name)
+    return out
+
+
 def summarise(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     """Per configuration (and the run's own cards, "as played"): the share of decisions that lost a
     trick, suit and notrump, with intervals; tricks lost per decision; CPU and layouts solved; and
@@ -287,6 +307,7 @@ def summarise(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, An
             m["solved_mean"] = round(statistics.fmean(solved), 1) if solved else None
             m["error_margins"] = margin_counts(live, name)
             m["calibration"] = calibration(live, name)
+            m["calibration_by_kind"] = calibration_by_kind(live, name)
         if name not in (PLAYED, names[0]) and live:
             m["against_" + names[0]] = compare([d["choices"][names[0]]["cost"] for d in live],
                                                [d["choices"][name]["cost"] for d in live])
@@ -371,6 +392,18 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                       "" if not x.get("calibration", {}).get("decisions") else
                       f"{x['calibration']['expected_errors']:.1f} / {x['calibration']['errors']}")
     console.print(table)
+    kinds = m[names[0]].get("calibration_by_kind") if names else None
+    if kinds:
+        risk = Table(title=f"How well {names[0]} knew its risk: errors expected / made, by the share s of its "
+                           "layouts in which its card was double-dummy best",
+                     caption="expected: the sum over the decisions that matter of (1 - s) over the share of "
+                             "layouts in which the cards differ, capped at 1")
+        for col in ("decisions", "count", "all", "s < 0.9", "0.9 ≤ s < 1", "s = 1"):
+            risk.add_column(col, justify="left" if col == "decisions" else "right")
+        for kind, c in kinds.items():
+            bins = [f"{b[1]:.1f} / {b[2]} (of {b[0]})" for b in c["by_share"].values()]
+            risk.add_row(kind, str(c["decisions"]), f"{c['expected_errors']:.1f} / {c['errors']}", *bins)
+        console.print(risk)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
