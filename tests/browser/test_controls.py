@@ -195,7 +195,9 @@ def test_language_switch(server: Server, browser: Browser) -> None:
         page.reload()
         page.wait_for_function("() => window.bazas && window.bazas.view")
         assert page.evaluate("() => document.documentElement.lang") == "en"
-        # rules page in the chosen language, with its scoring tables
+        # rules page in the chosen language, with its scoring tables (the link is set once the
+        # ruleset's facts arrive, which may be after the view)
+        page.wait_for_function("() => document.querySelector('#rules-link').getAttribute('href')")
         href = page.get_attribute("#rules-link", "href")
         assert href and "lang=en" in href and "auction-1920" in href
         rules = ctx.new_page()
