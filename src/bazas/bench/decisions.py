@@ -398,8 +398,8 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                            "layouts in which its card was double-dummy best",
                      caption="expected: the sum over the decisions that matter of (1 - s) over the share of "
                              "layouts in which the cards differ, capped at 1")
-        for col in ("decisions", "count", "all", "s < 0.9", "0.9 ≤ s < 1", "s = 1"):
-            risk.add_column(col, justify="left" if col == "decisions" else "right")
+        for col in ("kind", "decisions", "all", "s < 0.9", "0.9 ≤ s < 1", "s = 1"):
+            risk.add_column(col, justify="left" if col == "kind" else "right")
         for kind, c in kinds.items():
             bins = [f"{b[1]:.1f} / {b[2]} (of {b[0]})" for b in c["by_share"].values()]
             risk.add_row(kind, str(c["decisions"]), f"{c['expected_errors']:.1f} / {c['errors']}", *bins)
