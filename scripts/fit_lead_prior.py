@@ -160,6 +160,126 @@ def fit(args: argparse.Namespace) -> int:
     return 0
 
 
+def _model_rows(rec: dict[str, Any]) -> tuple[list[list[str]], list[int], list[int]]:
+    """Per class of equal leads (its top card, as the card player leads): the lead model's features,
+    the tricks it takes, and the card."""
+    from bazas.bots.lead_model import auction_roles, lead_features
+    from bazas.bots.play import equivalence_classes
+    from bazas.engine.deal import Board
+    from bazas.engine.seats import Seat
+
+    hand = rec["hand"]
+    contract = Contract.parse(rec["contract"])
+    dd = {int(k): v for k, v in rec["dd"].items()}
+    legal = 0
+    for i in dd:
+        legal |= 1 << i
+    reps = [cls[-1] for cls in equivalence_classes(hand, legal, 0)]
+    leader = Seat[rec["leader"]]
+    roles = auction_roles(rec["calls"], Board(rec["index"] + 1).dealer, leader, leader.rho)
+    return [lead_features(hand, card, contract, roles) for card in reps], [dd[c] for c in reps], reps
+
+
+def _fit_logit(xs: list[Any], ys: list[Any], ridge: float, start: Any) -> Any:
+    """A conditional logit: within each deal, the chance a lead is double-dummy best is the
+    softmax of its value; the values maximise the likelihood of the best leads (each deal's best
+    classes share its weight), with an L2 penalty of ``ridge``, by gradient ascent from ``start`` (the
+    least-squares values). Values in logits, not tricks: the player's weight scales them."""
+    import numpy as np
+
+    sizes = [len(y) for y in ys]
+    X = np.vstack(xs)
+    T = np.concatenate([(y == y.max()) / (y == y.max()).sum() for y in ys])
+    w = start.copy()
+    rate = 1.0 / len(ys)
+    for _ in range(1500):
+        v = X @ w
+        v -= np.repeat(np.maximum.reduceat(v, np.cumsum([0] + sizes[:-1])), sizes)
+        e = np.exp(v)
+        p = e / np.repeat(np.add.reduceat(e, np.cumsum([0] + sizes[:-1])), sizes)
+        grad = X.T @ (T - p) - ridge * w
+        w = w + 2.0 * rate * grad
+    return w
+
+
+def _argmax(values: list[float]) -> int:
+    """The first index of the largest value (ties: the first class, as the player's order)."""
+    return max(range(len(values)), key=lambda k: (values[k], -k))
+
+
+def _pick_score(aside: list[Any], picks: list[int]) -> dict[str, float]:
+    """How often the picks are double-dummy best, and the tricks they lose on average."""
+    best = lost = 0.0
+    for (_, (_, y, _)), pick in zip(aside, picks, strict=True):
+        best += y[pick] == max(y)
+        lost += max(y) - y[pick]
+    return {"best": round(best / max(1, len(aside)), 4), "lost": round(lost / max(1, len(aside)), 4)}
+
+
+def fit_model(args: argparse.Namespace) -> int:
+    """Fit the lead model's values (:mod:`bazas.bots.lead_model`) and compare, on the deals set
+    aside, the card the model alone ranks first with the table's (``DD_LEAD_VALUES``)."""
+    import numpy as np
+
+    from bazas.bots.leads import DD_LEAD_VALUES, lead_prior, lead_table
+
+    with open(args.data, encoding="utf-8") as lines:
+        records = [json.loads(line) for line in lines]
+    records.sort(key=lambda r: r["index"])
+    cut_index = records[int(len(records) * (1 - args.aside)) - 1]["index"]
+    table = lead_table(DD_LEAD_VALUES)
+    report: dict[str, Any] = {"deals": len(records), "kinds": {}, "source": (
+        f"scripts/fit_lead_prior.py fit-model: {len(records)} leads of bazas-leadfit-*, fitted on "
+        f"indices <= {cut_index}, loss {args.loss}, ridge {args.ridge}, min_count {args.min_count}, "
+        f"nt_only {args.nt_only!r}, suit_only {args.suit_only!r}")}
+    for kind in ("nt", "suit"):
+        mine = [r for r in records if (Contract.parse(r["contract"]).strain.name == "NT") == (kind == "nt")]
+        rows = [_model_rows(r) for r in mine]
+        fit_part = [row for r, row in zip(mine, rows, strict=True) if r["index"] <= cut_index]
+        aside = [(r, row) for r, row in zip(mine, rows, strict=True) if r["index"] > cut_index]
+        report[kind] = {}
+        if not fit_part:
+            continue   # no deal of this kind to fit on
+        counts: dict[str, int] = {}
+        for feats, _, _ in fit_part:
+            for fs in feats:
+                for f in fs:
+                    counts[f] = counts.get(f, 0) + 1
+        prefixes = tuple(getattr(args, f"{kind}_only").split(","))
+        names = sorted(f for f, c in counts.items() if c >= args.min_count and f.startswith(prefixes))
+        col = {f: i for i, f in enumerate(names)}
+        xs, ys = [], []
+        for feats, y, _ in fit_part:
+            x = np.zeros((len(feats), len(names)))
+            for i, fs in enumerate(feats):
+                for f in fs:
+                    if f in col:
+                        x[i, col[f]] = 1.0
+            ya = np.array(y, dtype=float)
+            xs.append(x - x.mean(axis=0))
+            ys.append(ya - ya.mean())
+        X, Y = np.vstack(xs), np.concatenate(ys)
+        w = np.linalg.solve(X.T @ X + args.ridge * np.eye(len(names)), X.T @ Y)
+        if args.loss == "logit":
+            w = _fit_logit(xs, [np.array(y, dtype=float) for _, y, _ in fit_part], args.ridge, w)
+        values = {f: round(float(v), 4) for f, v in zip(names, w, strict=True) if abs(v) >= 5e-4}
+
+        by_table = [_argmax([lead_prior(r["hand"], card, Contract.parse(r["contract"]), r["partner_suits"],
+                                        r["enemy_suits"], table) for card in reps]) for r, (_, _, reps) in aside]
+        by_model = [_argmax([sum(values.get(f, 0.0) for f in fs) for fs in feats]) for _, (feats, _, _) in aside]
+        report["kinds"][kind] = {"leads_fitted": len(fit_part), "leads_aside": len(aside), "features": len(names),
+                                 "table": _pick_score(aside, by_table), "model": _pick_score(aside, by_model)}
+        report[kind] = values
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            json.dump({"source": report["source"], "nt": report["nt"], "suit": report["suit"]}, out,
+                      indent=0, sort_keys=True)
+            out.write("\n")
+    json.dump(report["kinds"], sys.stdout, indent=1)
+    print()
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -175,7 +295,20 @@ def main() -> int:
     f.add_argument("--keep-conventional", action="store_true",
                    help="keep the conventional-card rules' values, fit the others")
     f.add_argument("--scale", type=float, default=2.0, help="lead_values = scale x the fitted tricks (default 2)")
+    m = sub.add_parser("fit-model", help="fit the lead model's values (bazas.bots.lead_model)")
+    m.add_argument("data")
+    m.add_argument("--aside", type=float, default=0.2, help="share of the deals set aside (default 0.2)")
+    m.add_argument("--ridge", type=float, default=20.0)
+    m.add_argument("--min-count", type=int, default=30, help="features seen fewer times are dropped")
+    m.add_argument("--loss", choices=("ridge", "logit"), default="ridge",
+                   help="ridge: least squares on the tricks; logit: the chance of the best lead")
+    m.add_argument("--nt-only", default="", help="at notrump, fit only the features whose names start so "
+                   "(prefixes, comma-separated; e.g. rule: for the textbook table's rules)")
+    m.add_argument("--suit-only", default="", help="the same, for suit contracts")
+    m.add_argument("--out", help="write the model here (src/bazas/bots/lead_model.json)")
     args = parser.parse_args()
+    if args.command == "fit-model":
+        return fit_model(args)
     return collect(args) if args.command == "collect" else fit(args)
 
 

@@ -73,6 +73,17 @@ def test_player_options_lead_values_are_checked_by_name() -> None:
         parse_player_options('{"lead_values": [1, 2]}')
 
 
+def test_player_options_lead_model_must_be_readable() -> None:
+    import pytest
+
+    from bazas.bench.bots import parse_player_options
+
+    assert parse_player_options('{"lead_model": "lead_model.json"}') == {"lead_model": "lead_model.json"}
+    assert parse_player_options('{"lead_model": null}') == {"lead_model": None}
+    with pytest.raises(ValueError, match="lead_model: cannot read the lead model '/nowhere/model.json'"):
+        parse_player_options('{"lead_model": "/nowhere/model.json"}')
+
+
 def test_defence_after_the_opening_lead_leaves_the_lead_out() -> None:
     # The opening lead (the first card) cost a trick; the defence's other cards did not, except one.
     cards = [{"index": 0, "par_ns": 420, "score_ns": 420, "dd_score_ns": 420, "contract": "3NT", "notrump": True,

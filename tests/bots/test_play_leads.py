@@ -110,12 +110,13 @@ def test_root_short_suits_are_poor_leads_against_notrump() -> None:
 def test_close_calls_go_to_the_textbook_lead_with_the_prior() -> None:
     # The simulation (few layouts at trick one) with the table as its prior leads the fourth best
     # spade from KJ752 against 3NT (ROOT ch. 1), the same deal as the textbook test in
-    # test_play_textbook; the prior's weight is an option (0: the simulation alone).
+    # test_play_textbook; the prior's weight is an option (0: the simulation alone). The table is
+    # the prior with lead_model None (the learned model's own test is in test_lead_model).
     deal = "W:KJ752.Q83.T94.52 T98.J64.QJ75.Q64 63.AT97.862.AKT7 AQ4.K52.AK3.J983"
     state = at_trick_one(deal, "3NT", S)
-    card, player = decide(state, lead_prior_weight=1.0)
+    card, player = decide(state, lead_prior_weight=1.0, lead_model=None)
     assert card == Card.parse("S5"), player.last_info
-    _, pure = decide(state, lead_prior_weight=0.0)
+    _, pure = decide(state, lead_prior_weight=0.0, lead_model=None)
     assert set(pure.last_info["expected"]) == set(player.last_info["expected"])
 
 
@@ -159,11 +160,12 @@ def test_the_measured_prior_leads_a_singleton_with_four_trumps_the_textbook_does
 
     assert best(LEAD_RULES) == "H6"
     assert best(lead_table(DD_LEAD_VALUES)) == "C5"
-    # The card player uses the measured values by default, the books' with lead_values None.
+    # With the table as its prior (lead_model None) the card player uses the measured values by
+    # default, the books' with lead_values None.
     deal = "W:8642.J876.Q932.5 AKQ9.K52.J84.K73 T.AT94.AK76.JT82 J753.Q3.T5.AQ964"
     state = at_trick_one(deal, "4S", S)   # West leads
-    dd_card, _ = decide(state, lead_prior_weight=50.0)
-    book_card, _ = decide(state, lead_prior_weight=50.0, lead_values=None)
+    dd_card, _ = decide(state, lead_prior_weight=50.0, lead_model=None)
+    book_card, _ = decide(state, lead_prior_weight=50.0, lead_values=None, lead_model=None)
     assert str(dd_card) == "C5" and str(book_card)[0] == "H"   # a heart (the top of 8-7-6 leads for the class)
 
 

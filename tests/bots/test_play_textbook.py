@@ -101,11 +101,15 @@ def test_hold_up_the_ace_at_notrump() -> None:
 
 # -- opening leads ---------------------------------------------------------------------------
 
+# These check the textbook lead table (``lead_model`` None). The learned lead model, the default
+# prior since 5 December, leaves the books where double dummy does on average: its own tests are in
+# test_lead_model (on the first deal below it leads the diamond ten, a trick better double dummy).
+
 def test_fourth_best_of_the_longest_suit_against_notrump() -> None:
     deal = "W:KJ752.Q83.T94.52 T98.J64.QJ75.Q64 63.AT97.862.AKT7 AQ4.K52.AK3.J983"
     state = at_trick_one(deal, "3NT", S)
     assert state.actor == W
-    card, player = decide(state)
+    card, player = decide(state, lead_model=None)
     assert card == Card.parse("S5"), player.last_info
 
 
@@ -113,7 +117,7 @@ def test_top_of_a_sequence_against_a_suit_contract() -> None:
     deal = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
     state = at_trick_one(deal, "4H", S)
     assert state.actor == W
-    card, player = decide(state)
+    card, player = decide(state, lead_model=None)
     assert card == Card.parse("SK"), player.last_info
 
 

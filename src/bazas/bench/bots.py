@@ -258,6 +258,14 @@ def parse_player_options(text: str | None) -> dict[str, Any]:
         if not isinstance(values, dict) or not all(isinstance(v, (int, float)) for v in values.values()):
             raise ValueError("lead_values: expected an object of rule names to numbers, or null for the textbook table")
         lead_table(values)   # names every rule it does not know
+    if options.get("lead_model") is not None:
+        from bazas.bots.lead_model import load_lead_model
+
+        try:
+            load_lead_model(str(options["lead_model"]))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"lead_model: cannot read the lead model {options['lead_model']!r} "
+                             f"({type(exc).__name__}: {exc}); null for the lead table") from exc
     return options
 
 

@@ -66,6 +66,7 @@ from . import nullo_play
 from .base import Budget, Decision, Explanation, TableContext
 from .count import count_weights
 from .dds import LocalSolver, Position, Solver
+from .lead_model import auction_roles, load_lead_model
 from .leads import DD_LEAD_VALUES, LEAD_RULES, LeadRule, lead_likelihood, lead_prior, lead_table
 from .leads import conventional_lead as _conventional_lead
 from .leads import suit_ranks as _suit_ranks
@@ -291,6 +292,15 @@ class CardPlayer:
     #: value is within this much of it: double dummy rarely tells the cards of a suit apart, and
     #: partner reads the lead by the convention (0: the best value alone).
     lead_convention_eps: float = 0.1
+    #: The opening lead's prior from the learned lead model (:mod:`bazas.bots.lead_model`, its
+    #: values in tricks, times ``lead_model_weight``) in place of the table (``lead_values``):
+    #: None, the table; else the model file's name beside the module ("lead_model.json") or a
+    #: path. On by default since 5 December at weight 2, chosen on the tuning deals with ``bazas
+    #: bench leads`` (0.051 tricks fewer lost per lead, 12 leads better, 2 worse); held out (seed
+    #: 7, 400 deals) notrump leads DD-best 74.4% -> 79.2%, suit leads unchanged, 0.008 tricks
+    #: fewer lost per lead (README, "A learned opening-lead model").
+    lead_model: str | None = "lead_model.json"
+    lead_model_weight: float = 2.0
     #: The opening lead's share of the budget (three hands hidden: the slowest decision, and the
     #: one that gains most from more layouts), as a factor of a trick-one card's. 4 (about 33
     #: layouts instead of 8) was chosen on the tuning deals with ``bazas bench leads`` (0.026 tricks
@@ -1305,6 +1315,11 @@ class CardPlayer:
     def _lead_priors(self, view: SeatView, hand: int, reps: Sequence[int], contract: Contract,
                      score: ScoreFunction) -> dict[int, float]:
         assert view.seat is not None
+        if self.lead_model is not None:
+            model = load_lead_model(self.lead_model)
+            roles = auction_roles(view.calls, view.dealer, view.seat,
+                                  view.declarer if view.declarer is not None else view.seat.rho)
+            return {rep: self.lead_model_weight * model.value(hand, rep, contract, roles) for rep in reps}
         partner_suits, enemy_suits = _bid_suits(view, view.seat)
         rules = self._lead_rules()
         return {rep: lead_prior(hand, rep, contract, partner_suits, enemy_suits, rules) for rep in reps}
