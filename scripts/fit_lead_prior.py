@@ -15,6 +15,13 @@ tricks a lead takes against the average lead on the rules that apply to it (ridg
 the first part of the deals), and reports, on the part set aside (the last fifth), how often the
 card the prior alone ranks first is double-dummy best, for the table's values and for the fitted
 ones. The fitted values go into ``LEAD_RULES`` by hand, with the run that gave them.
+
+``fit-model`` fits the learned lead model (:mod:`bazas.bots.lead_model`: a value per named
+feature of a lead, the table's rules among them) the same way, and writes it where the card player
+reads it:
+
+    python scripts/fit_lead_prior.py collect --deals 20000 --out /tmp/leads.jsonl
+    python scripts/fit_lead_prior.py fit-model /tmp/leads.jsonl --out src/bazas/bots/lead_model.json
 """
 
 from __future__ import annotations
@@ -180,28 +187,6 @@ def _model_rows(rec: dict[str, Any]) -> tuple[list[list[str]], list[int], list[i
     return [lead_features(hand, card, contract, roles) for card in reps], [dd[c] for c in reps], reps
 
 
-def _fit_logit(xs: list[Any], ys: list[Any], ridge: float, start: Any) -> Any:
-    """A conditional logit: within each deal, the chance a lead is double-dummy best is the
-    softmax of its value; the values maximise the likelihood of the best leads (each deal's best
-    classes share its weight), with an L2 penalty of ``ridge``, by gradient ascent from ``start`` (the
-    least-squares values). Values in logits, not tricks: the player's weight scales them."""
-    import numpy as np
-
-    sizes = [len(y) for y in ys]
-    X = np.vstack(xs)
-    T = np.concatenate([(y == y.max()) / (y == y.max()).sum() for y in ys])
-    w = start.copy()
-    rate = 1.0 / len(ys)
-    for _ in range(1500):
-        v = X @ w
-        v -= np.repeat(np.maximum.reduceat(v, np.cumsum([0] + sizes[:-1])), sizes)
-        e = np.exp(v)
-        p = e / np.repeat(np.add.reduceat(e, np.cumsum([0] + sizes[:-1])), sizes)
-        grad = X.T @ (T - p) - ridge * w
-        w = w + 2.0 * rate * grad
-    return w
-
-
 def _argmax(values: list[float]) -> int:
     """The first index of the largest value (ties: the first class, as the player's order)."""
     return max(range(len(values)), key=lambda k: (values[k], -k))
@@ -230,7 +215,7 @@ def fit_model(args: argparse.Namespace) -> int:
     table = lead_table(DD_LEAD_VALUES)
     report: dict[str, Any] = {"deals": len(records), "kinds": {}, "source": (
         f"scripts/fit_lead_prior.py fit-model: {len(records)} leads of bazas-leadfit-*, fitted on "
-        f"indices <= {cut_index}, loss {args.loss}, ridge {args.ridge}, min_count {args.min_count}, "
+        f"indices <= {cut_index}, loss ridge, ridge {args.ridge}, min_count {args.min_count}, "
         f"nt_only {args.nt_only!r}, suit_only {args.suit_only!r}")}
     for kind in ("nt", "suit"):
         mine = [r for r in records if (Contract.parse(r["contract"]).strain.name == "NT") == (kind == "nt")]
@@ -260,8 +245,6 @@ def fit_model(args: argparse.Namespace) -> int:
             ys.append(ya - ya.mean())
         X, Y = np.vstack(xs), np.concatenate(ys)
         w = np.linalg.solve(X.T @ X + args.ridge * np.eye(len(names)), X.T @ Y)
-        if args.loss == "logit":
-            w = _fit_logit(xs, [np.array(y, dtype=float) for _, y, _ in fit_part], args.ridge, w)
         values = {f: round(float(v), 4) for f, v in zip(names, w, strict=True) if abs(v) >= 5e-4}
 
         by_table = [_argmax([lead_prior(r["hand"], card, Contract.parse(r["contract"]), r["partner_suits"],
@@ -298,10 +281,8 @@ def main() -> int:
     m = sub.add_parser("fit-model", help="fit the lead model's values (bazas.bots.lead_model)")
     m.add_argument("data")
     m.add_argument("--aside", type=float, default=0.2, help="share of the deals set aside (default 0.2)")
-    m.add_argument("--ridge", type=float, default=20.0)
+    m.add_argument("--ridge", type=float, default=300.0)
     m.add_argument("--min-count", type=int, default=30, help="features seen fewer times are dropped")
-    m.add_argument("--loss", choices=("ridge", "logit"), default="ridge",
-                   help="ridge: least squares on the tricks; logit: the chance of the best lead")
     m.add_argument("--nt-only", default="", help="at notrump, fit only the features whose names start so "
                    "(prefixes, comma-separated; e.g. rule: for the textbook table's rules)")
     m.add_argument("--suit-only", default="", help="the same, for suit contracts")

@@ -32,10 +32,11 @@ def _play(extend_z: float, **options: Any) -> tuple[list[str], list[dict[str, An
     player = bot.card_player
     assert isinstance(player, CardPlayer)
     player.extend_z = extend_z
-    # The deal as it was played when the option was built: the textbook lead prior (the lead, and
+    # The deal as it was played when the option was built: the textbook lead table (the lead, and
     # so every later decision, depends on it; ``resample`` draws duplicates, so a decision whose
     # pool repeats layouts solves fewer than planned whatever its extension).
     player.lead_values = None
+    player.lead_model = None
     for name, value in options.items():
         setattr(player, name, value)
     # The deadlines only guard against pathological solves; on a loaded test machine they must not

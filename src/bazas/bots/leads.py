@@ -1,5 +1,7 @@
-"""Opening leads: the textbook rules as a small declarative table, used as the prior of the card
-player's simulation (:class:`bazas.bots.play.CardPlayer`).
+"""Opening leads: the textbook rules as a small declarative table, used to read an opening lead
+(which card a defender leads, :func:`lead_likelihood`) and as the prior of the card player's
+simulation (:class:`bazas.bots.play.CardPlayer`) with ``lead_model`` None; by default that prior is
+the learned lead model of :mod:`bazas.bots.lead_model`, whose features include these rules.
 
 The card player solves the opening lead double dummy on layouts dealt consistently with the
 auction (:mod:`bazas.bots.sampling`); with three hands hidden few layouts fit in the budget, so

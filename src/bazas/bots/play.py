@@ -21,11 +21,13 @@ For the seat to act (declarer also plays dummy's cards) the player
    signal (:mod:`bazas.bots.signals`): among cards of equal value they follow with the convention's card (attitude, count, and
    attitude on discards) and weigh the layouts by how well their partner's cards fit it;
    declarer reads computer defenders' signals the same way (``read_signals``);
-5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds the
-   textbook lead table of :mod:`bazas.bots.leads` as a prior (``lead_prior_weight``): top of a
-   sequence, fourth best against notrump, partner's suit, no underlead of an ace and no lead away
-   from an unsupported honour against a suit contract, singletons when partner may ruff; the
-   simulation's estimate is shrunk toward it, so close calls go to the textbook lead.
+5. at the opening lead, with few layouts (three hands hidden, solving is slowest), adds a prior
+   (``lead_prior_weight``): the learned lead model of :mod:`bazas.bots.lead_model` (``lead_model``,
+   fitted double dummy on bid deals of its own), or the textbook lead table of
+   :mod:`bazas.bots.leads` (top of a sequence, fourth best against notrump, partner's suit, no
+   underlead of an ace and no lead away from an unsupported honour against a suit contract,
+   singletons when partner may ruff); the simulation's estimate is shrunk toward it, so close
+   calls go to the prior's lead.
 
 Options for issue 9 (README, "held-out check"), all OFF by default: suit-preference signals and
 their reading (``suit_preference``), declarer's safety plays (``safety_margin``) and declarer's
