@@ -82,19 +82,25 @@ def collect(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rows(rec: dict[str, Any], rules: list[Any]) -> tuple[list[list[float]], list[int], list[int]]:
-    """Per class of equal leads (its top card, as the card player leads): the rules that apply
-    (0/1), the tricks it takes, and the card."""
-    from bazas.bots.leads import _situation
+def _lead_classes(rec: dict[str, Any]) -> tuple[int, Contract, dict[int, int], list[int]]:
+    """A record's hand, contract, double-dummy tricks per card, and its classes of equal leads
+    (each by its top card, as the card player leads)."""
     from bazas.bots.play import equivalence_classes
 
     hand = rec["hand"]
-    contract = Contract.parse(rec["contract"])
     dd = {int(k): v for k, v in rec["dd"].items()}
     legal = 0
     for i in dd:
         legal |= 1 << i
-    reps = [cls[-1] for cls in equivalence_classes(hand, legal, 0)]
+    return hand, Contract.parse(rec["contract"]), dd, [cls[-1] for cls in equivalence_classes(hand, legal, 0)]
+
+
+def _rows(rec: dict[str, Any], rules: list[Any]) -> tuple[list[list[float]], list[int], list[int]]:
+    """Per class of equal leads (its top card, as the card player leads): the rules that apply
+    (0/1), the tricks it takes, and the card."""
+    from bazas.bots.leads import _situation
+
+    hand, contract, dd, reps = _lead_classes(rec)
     x, y = [], []
     parts, enemies = frozenset(rec["partner_suits"]), frozenset(rec["enemy_suits"])
     for card in reps:
@@ -171,17 +177,10 @@ def _model_rows(rec: dict[str, Any]) -> tuple[list[list[str]], list[int], list[i
     """Per class of equal leads (its top card, as the card player leads): the lead model's features,
     the tricks it takes, and the card."""
     from bazas.bots.lead_model import auction_roles, lead_features
-    from bazas.bots.play import equivalence_classes
     from bazas.engine.deal import Board
     from bazas.engine.seats import Seat
 
-    hand = rec["hand"]
-    contract = Contract.parse(rec["contract"])
-    dd = {int(k): v for k, v in rec["dd"].items()}
-    legal = 0
-    for i in dd:
-        legal |= 1 << i
-    reps = [cls[-1] for cls in equivalence_classes(hand, legal, 0)]
+    hand, contract, dd, reps = _lead_classes(rec)
     leader = Seat[rec["leader"]]
     roles = auction_roles(rec["calls"], Board(rec["index"] + 1).dealer, leader, leader.rho)
     return [lead_features(hand, card, contract, roles) for card in reps], [dd[c] for c in reps], reps

@@ -4,10 +4,8 @@ data whose answer is known, and the card player leading by it."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,18 +16,10 @@ from bazas.engine.cards import Card, Hand
 from bazas.engine.deal import deal_from_seed
 from bazas.engine.seats import Seat
 
+from .test_lead_prior_fit import _load
 from .test_play_textbook import at_trick_one, decide
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fit_lead_prior.py"
 NONE: tuple[frozenset[str], ...] = (frozenset(),) * 4
-
-
-def _script() -> Any:
-    spec = importlib.util.spec_from_file_location("fit_lead_prior", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_issue9_lead_model_reads_who_bid_each_suit_and_partners_lead_directing_double() -> None:
@@ -74,7 +64,7 @@ def test_issue9_lead_model_fit_finds_the_feature_that_wins_a_trick(
     data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     monkeypatch.setattr("sys.argv", ["fit_lead_prior.py", "fit-model", str(data), "--ridge", "0.1",
                                      "--min-count", "1", "--out", str(out)])
-    assert _script().main() == 0
+    assert _load().main() == 0
     report = json.loads(capsys.readouterr().out)
     assert report["suit"]["model"]["best"] == 1.0 and report["suit"]["model"]["lost"] == 0.0
     fitted = json.loads(out.read_text(encoding="utf-8"))["suit"]
