@@ -39,9 +39,9 @@ from pathlib import Path
 from bazas.engine.calls import Bid, Contract, Double, Doubling, Strain, parse_call
 from bazas.engine.seats import Seat
 
-from .leads import LEAD_RULES, MORE_LEAD_RULES, _situation, conventional_lead, suit_ranks
+from .leads import LEAD_RULES, MORE_LEAD_RULES, _lengths, _situation, conventional_lead, suit_ranks
 
-__all__ = ["LeadModel", "auction_roles", "lead_features", "load_lead_model"]
+__all__ = ["LeadModel", "auction_roles", "bid_suits", "lead_features", "load_lead_model"]
 
 _TABLE = LEAD_RULES + MORE_LEAD_RULES
 _HCP = {14: 4, 13: 3, 12: 2, 11: 1}
@@ -69,6 +69,12 @@ def auction_roles(calls: Sequence[str], dealer: Seat, leader: Seat, declarer: Se
     return tuple(frozenset(r) for r in roles)
 
 
+def bid_suits(roles: Sequence[frozenset[str]]) -> tuple[frozenset[int], frozenset[int]]:
+    """The suits the leader's partner bid, and those declarer's side bid (from :func:`auction_roles`)."""
+    return (frozenset(s for s in range(4) if "partner" in roles[s]),
+            frozenset(s for s in range(4) if roles[s] & {"declarer", "dummy"}))
+
+
 def _level_band(contract: Contract) -> str:
     if contract.level >= 6:
         return "slam"
@@ -86,7 +92,7 @@ def lead_features(hand: int, card: int, contract: Contract, roles: Sequence[froz
     notrump = contract.strain is Strain.NT
     kind = "nt" if notrump else "suit"
     trump = -1 if notrump else int(contract.strain)
-    lengths = [len(suit_ranks(hand, s)) for s in range(4)]
+    lengths = _lengths(hand)
     hcp = sum(_HCP.get(r, 0) for s in range(4) for r in suit_ranks(hand, s))
     held = set(ranks)
     honours = "".join(h if r in held else "x" for h, r in zip("AKQJT", (14, 13, 12, 11, 10), strict=True))
@@ -123,9 +129,7 @@ def lead_features(hand: int, card: int, contract: Contract, roles: Sequence[froz
              else "from_king" if king else "small" if ranks[0] <= 10 else "other")
     feats.append(f"{band}|{shape}")
     # The textbook table's rules (bazas.bots.leads), each a feature too: the model holds the table.
-    partner_suits = frozenset(s for s in range(4) if "partner" in roles[s])
-    enemy_suits = frozenset(s for s in range(4) if roles[s] & {"declarer", "dummy"})
-    situation = _situation(hand, card, contract, partner_suits, enemy_suits)
+    situation = _situation(hand, card, contract, *bid_suits(roles), lengths=lengths)
     feats.extend(f"rule:{r.name}" for r in _TABLE if r.against in ("any", kind) and r.when(situation))
     if trump >= 0:
         t = min(lengths[trump], 5)

@@ -59,7 +59,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bazas.engine.auction import Auction
-from bazas.engine.calls import Bid, Contract, Strain, parse_call
+from bazas.engine.calls import Contract, Strain
 from bazas.engine.cards import ALL_CARDS, Card
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.views import SeatView
@@ -68,7 +68,7 @@ from . import nullo_play
 from .base import Budget, Decision, Explanation, TableContext
 from .count import count_weights
 from .dds import LocalSolver, Position, Solver
-from .lead_model import auction_roles, load_lead_model
+from .lead_model import auction_roles, bid_suits, load_lead_model
 from .leads import DD_LEAD_VALUES, LEAD_RULES, LeadRule, lead_likelihood, lead_prior, lead_table
 from .leads import conventional_lead as _conventional_lead
 from .leads import suit_ranks as _suit_ranks
@@ -1319,8 +1319,7 @@ class CardPlayer:
         assert view.seat is not None
         if self.lead_model is not None:
             model = load_lead_model(self.lead_model)
-            roles = auction_roles(view.calls, view.dealer, view.seat,
-                                  view.declarer if view.declarer is not None else view.seat.rho)
+            roles = auction_roles(view.calls, view.dealer, view.seat, view.seat.rho)   # declarer: RHO
             return {rep: self.lead_model_weight * model.value(hand, rep, contract, roles) for rep in reps}
         partner_suits, enemy_suits = _bid_suits(view, view.seat)
         rules = self._lead_rules()
@@ -1359,20 +1358,8 @@ def _hidden_opening_lead(view: SeatView, knowledge: Knowledge) -> tuple[Seat, Ca
 
 def _bid_suits(view: SeatView, seat: Seat) -> tuple[frozenset[int], frozenset[int]]:
     """The suits ``seat``'s partner bid and the suits the other side bid (what a leader weighs)."""
-    partner_suits: set[int] = set()
-    enemy_suits: set[int] = set()
-    for i, text in enumerate(view.calls):
-        try:
-            call = parse_call(text)
-        except ValueError:
-            continue
-        if isinstance(call, Bid) and call.strain is not Strain.NT:
-            bidder = view.dealer.after(i)
-            if bidder == seat.partner:
-                partner_suits.add(int(call.strain))
-            elif bidder.side != seat.side:
-                enemy_suits.add(int(call.strain))
-    return frozenset(partner_suits), frozenset(enemy_suits)
+    # Which opponent is declarer does not matter here: both are "the other side".
+    return bid_suits(auction_roles(view.calls, view.dealer, seat, seat.rho))
 
 
 def resample(layouts: Sequence[Layout], weights: Sequence[float], n: int,
