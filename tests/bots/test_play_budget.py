@@ -89,3 +89,26 @@ def test_issue9_the_two_stage_opening_lead_refines_the_leads_ranked_highest() ->
     assert solved - refined < one_stage["solved"] < solved, (runs, one_stage)
     leads = player.last_info["refined_leads"]
     assert len(set(leads)) == 3 and led in leads and all(c in one_stage["expected"] for c in leads)
+
+
+class CrawlingClock(CardPlayer):
+    """A card player whose clock runs a thousand times fast: a machine so loaded that every
+    decision meets its clock guards."""
+
+    def clock(self) -> Callable[[], float]:
+        return lambda: time.process_time() * 1000.0
+
+
+def test_issue14_guard_factor_makes_the_card_independent_of_the_clock() -> None:
+    # The guards (the sampler's, the solving deadline) are read on the clock: on a crawling clock
+    # they cut the decision short, and its layouts follow the load. `guard_factor` widens them so
+    # far that the crawling clock decides as the ordinary one does: the same layouts, the same card.
+    deal = "W:KJ752.Q83.T94.52 T98.J64.QJ75.Q64 63.AT97.862.AKT7 AQ4.K52.AK3.J983"
+    state = at_trick_one(deal, "3NT", Seat.S, ("S5", "S8", "S3"))   # declarer to play from AQ4
+    runs = []
+    for player in (CardPlayer(guard_factor=1e6), CrawlingClock(guard_factor=1e6), CrawlingClock()):
+        card = player.choose(view_of(state, Seat.S), DUPLICATE, random.Random(1), Budget(1.0)).action
+        runs.append((str(card), player.last_info["samples"], player.last_info["solved"]))
+    assert runs[0] == runs[1], runs
+    assert runs[0][2] >= 20, runs   # enough layouts to be solved in several batches
+    assert runs[2][2] < runs[0][2], runs   # the crawling clock's guard cut the solving short

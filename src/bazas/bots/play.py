@@ -48,6 +48,9 @@ side draws from a pool twice as large (``declarer_resample``, README, "Declarer'
 Effort is planned from the budget with a cost model of the solver (more layouts as the hands
 shrink) and a per-deal time bank, not from the clock, so a given view, seed and budget always give
 the same card; a hard deadline (several times the budget) only guards against pathological solves.
+Those guards are read on the clock, so a decision that nears one (a slow rejection sampling under a
+rare auction, say) can follow the machine's load; ``guard_factor`` widens them all where a run
+must give the same cards on any machine (the bench on a cluster's workers, its tests).
 """
 
 from __future__ import annotations
@@ -445,6 +448,10 @@ class CardPlayer:
     #: than by their share of the few solved layouts. Off by default (issue 9, as ``suit_preference``).
     count_hand: bool = False
     count_samples: int = 400
+    #: Every clock guard of a decision (the sampler's, the solving deadline, the count's) times this:
+    #: 1 in play, where a decision must end in time; larger where the cards must not depend on
+    #: the machine (the guards are then never reached but by a pathological solve).
+    guard_factor: float = 1.0
     constraints: Callable[[SeatView, TableContext], Mapping[Seat, ConstraintLike]] | None = None
     _banks: dict[tuple[Any, ...], _Bank] = field(default_factory=dict, repr=False)
     _constraint_cache: dict[tuple[Any, ...], dict[Seat, ConstraintLike]] = field(default_factory=dict, repr=False)
@@ -528,9 +535,10 @@ class CardPlayer:
         knowledge = self._knowledge(view, context, with_constraints=True)
         clock = self.clock()
         t0 = clock()
-        deadline = t0 + max(1.0, self.deadline_factor * budget.seconds)
+        deadline = t0 + max(1.0, self.deadline_factor * budget.seconds) * self.guard_factor
+        dealing_deadline = t0 + max(0.5, budget.seconds * 2) * self.guard_factor
         result = sample_layouts(knowledge, plan.samples, rng, exact_limit=plan.exact_limit,
-                                deadline=t0 + max(0.5, budget.seconds * 2), clock=clock,
+                                deadline=dealing_deadline, clock=clock,
                                 shape_first=self.shape_first)
         reps = [_representative(c, leading) for c in classes]
         layouts, layout_weights = result.layouts, result.weights
@@ -545,7 +553,7 @@ class CardPlayer:
             more = int(plan.samples * (pool_factor - 1.0))
             tries = min(_POOL_TRIES, result.tries * more // max(1, len(layouts)))
             extra = sample_layouts(knowledge, more, rng, max_tries=max(1, tries),
-                                   deadline=t0 + max(0.5, budget.seconds * 2), clock=clock,
+                                   deadline=dealing_deadline, clock=clock,
                                    shape_first=self.shape_first)
             keep = [i for i, w in enumerate(extra.weights) if w >= 1.0]   # no relaxed layouts in the pool
             layouts = list(layouts) + [extra.layouts[i] for i in keep]
@@ -586,7 +594,8 @@ class CardPlayer:
             # Declarer's count of the hand for a guess in the second or third seat (bots/count.py).
             weights = count_weights(knowledge, int(view.current.cards[0][1].suit), layouts[:len(solved)], weights,
                                     layout_weights[:len(solved)], random.Random(rng.getrandbits(32)),
-                                    self.count_samples, deadline=clock() + 0.2 * budget.seconds, clock=clock)
+                                    self.count_samples, clock=clock,
+                                    deadline=clock() + 0.2 * budget.seconds * self.guard_factor)
             self.last_info["count"] = True
         if len(solved) > 1 and self.consistency < 1.0:
             solved, weights, checked = self._play_weights(view, knowledge, layouts, solved, weights, plan,
