@@ -119,6 +119,40 @@ def test_signal_attitude_defender_without_an_honour_discourages() -> None:
     assert signal == Card.parse("S2"), player.last_info
 
 
+def _partner_leads_the_king(east_spades: str, strain: Strain) -> tuple[Card, CardPlayer]:
+    # South declares; West leads the spade king (from K-Q), dummy plays low; East's spots are equal.
+    south = "AT98.-.-.-" if "J" in east_spades else "AJ98.-.-.-"
+    state = ending({W: "KQ4.-.-.2", E: f"{east_spades}.-.2.-", N: "765.2.-.-", S: south},
+                   strain, S, W, current=("SK", "S5"))
+    assert state.actor == E
+    return decide(state, signals=True)
+
+
+def test_signal_attitude_at_notrump_the_jack_under_partners_king_encourages() -> None:
+    # Root, "third-hand play": encourage when you want the suit continued. The king promises the
+    # queen, so the jack makes partner's suit solid: the 3 (high) from J-3-2, not the 2.
+    card, player = _partner_leads_the_king("J32", Strain.NT)
+    assert card == Card.parse("S3"), player.last_info
+    # with the ten (not next to partner's K-Q), the same spots discourage
+    card, player = _partner_leads_the_king("T32", Strain.NT)
+    assert card == Card.parse("S2"), player.last_info
+
+
+def test_signal_attitude_in_a_suit_contract_the_jack_does_not_encourage() -> None:
+    # In a suit contract the king may come from A-K: only the A, K or Q encourages.
+    card, player = _partner_leads_the_king("J32", Strain.H)
+    assert card == Card.parse("S2"), player.last_info
+
+
+def test_signal_attitude_the_ten_under_partners_queen_at_notrump() -> None:
+    queen = Card.parse("DQ").index
+    ten_two = [Card.parse(c).index for c in ("D2", "D3")]
+    assert str(Card.from_index(choose_signal(ten_two, Hand.from_pbn("-.-.T32.-").mask, 1, ATTITUDE,
+                                             led_honour=queen))) == "D3"
+    assert str(Card.from_index(choose_signal(ten_two, Hand.from_pbn("-.-.932.-").mask, 1, ATTITUDE,
+                                             led_honour=queen))) == "D2"
+
+
 def test_signal_count_from_touching_equal_cards_plays_high_from_even() -> None:
     # Declarer leads a spade, dummy wins; East's 3-2 are one class of equals: high from two.
     state = ending({N: "T86.-.-.2", E: "32.65.-.-", S: "954.-.2.-", W: "7.432.-.-"}, Strain.NT, S, S,
@@ -185,6 +219,23 @@ def test_signal_inference_is_not_drawn_by_declarer() -> None:
     _, plain = decide(state, signals=False)
     _, signalling = decide(state, signals=True)
     assert plain.last_info["tricks"] == signalling.last_info["tricks"]
+
+
+def test_signal_inference_at_notrump_reads_the_jack_under_partners_king() -> None:
+    # West led the king at notrump, East followed with the 3 (dummy low, declarer the 8): East
+    # encourages with J-3-2, so a layout giving East the jack fits and one giving it the ten not.
+    state = ending({W: "KQ4.-.-.2", E: "J32.-.2.-", N: "765.2.-.-", S: "AT98.-.-.-"},
+                   Strain.NT, S, W, current=("SK", "S5", "S3", "S8"))
+    view = view_of(state, W)
+    cards = partner_cards(list(view.tricks) + ([view.current] if view.current else []), E, S, -1)
+    three = cards[-1]
+    assert three.kind == ATTITUDE and three.led_honour == Card.parse("SK").index
+    assert layout_weight([three], Hand.from_pbn("J2.-.2.-").mask, mismatch=0.25) == 1.0
+    assert layout_weight([three], Hand.from_pbn("T2.-.2.-").mask, mismatch=0.25) == pytest.approx(0.25)
+    # in a suit contract the same 3 reads as a plain low card (no honour: the lowest is the 2)
+    suit_cards = partner_cards(list(view.tricks) + ([view.current] if view.current else []), E, S, 2)
+    assert suit_cards[-1].led_honour is None
+    assert layout_weight(suit_cards[-1:], Hand.from_pbn("J2.-.2.-").mask, mismatch=0.25) == pytest.approx(0.25)
 
 
 def test_signal_inference_lowest_of_equals_when_partner_plays_an_honour() -> None:

@@ -77,6 +77,7 @@ from .leads import conventional_lead as _conventional_lead
 from .leads import suit_ranks as _suit_ranks
 from .sampling import ConstraintLike, Knowledge, Layout, count_layouts, sample_layouts
 from .signals import (
+    ATTITUDE,
     choose_discard,
     choose_preference,
     choose_signal,
@@ -982,7 +983,8 @@ class CardPlayer:
             if kind is None or suit == trump:
                 return default
             ruff = trump if self.signal_ruffs and trump >= 0 else None
-            return choose_signal([c for c in candidates if c // 13 == suit], hand, suit, kind, ruff)
+            honour = view.current.cards[0][1].index if kind == ATTITUDE and trump < 0 else None
+            return choose_signal([c for c in candidates if c // 13 == suit], hand, suit, kind, ruff, honour)
         if self.signal_discards and default // 13 != trump:
             found = choose_discard([c for c in candidates if c // 13 != trump], hand)
             return default if found is None else found

@@ -6,7 +6,11 @@ Cards are indices ``suit * 13 + rank - 2`` and holdings 52-bit masks, as in
 :mod:`bazas.engine.cards`. The convention (standard attitude and count):
 
 * ATTITUDE, when partner led the suit (and on discards, the player's ``signal_discards``): with an honour (A, K or Q)
-  in the suit, the highest spot card (2-9) encourages; without one the lowest card discourages;
+  in the suit, the highest spot card (2-9) encourages; without one the lowest card discourages.
+  At notrump, partner's honour lead promises the next one down (K from K-Q, Q from Q-J), so the
+  card that extends that sequence (the jack under the king, the ten under the queen) encourages
+  too: it makes partner's suit solid (Root, *How to Defend a Bridge Hand*, "third-hand play":
+  "encourage when you want the suit continued");
 * COUNT, when declarer or dummy led the suit: the highest spot card from an even number of cards
   (the holding when the card is played), the lowest card from an odd number;
 * no signal in the trump suit, with an honour (10 or higher), or with a card that wins the trick
@@ -58,6 +62,8 @@ SUIT_PREFERENCE: Kind = "suit-preference"
 _TOP_SPOT = 7
 #: Lowest honour that makes a defender encourage (the queen) as a rank offset.
 _HONOUR = 10
+#: Lowest card that extends partner's honour sequence at notrump (the ten) as a rank offset.
+_SEQUENCE_FILLER = 8
 
 
 def _suit_cards(holding: int, suit: int) -> list[int]:
@@ -66,12 +72,14 @@ def _suit_cards(holding: int, suit: int) -> list[int]:
     return [i for i in range(base, base + 13) if holding >> i & 1]
 
 
-def wants_high(holding: int, suit: int, kind: Kind, ruff_trump: int | None = None) -> bool:
+def wants_high(holding: int, suit: int, kind: Kind, ruff_trump: int | None = None,
+               led_honour: int | None = None) -> bool:
     """Whether the convention asks for a high spot card from ``holding`` in ``suit``.
 
     Attitude: an honour (A, K, Q) in the suit, or (``ruff_trump``: the trump suit, when the
-    partnership signals for ruffs) a doubleton with a trump left to ruff the third round; count:
-    an even number of cards.
+    partnership signals for ruffs) a doubleton with a trump left to ruff the third round, or
+    (``led_honour``: partner's lead at notrump) the ten or jack that extends partner's sequence,
+    one or two ranks under the honour it led; count: an even number of cards.
 
     >>> from bazas.engine.cards import Hand
     >>> wants_high(Hand.from_pbn("Q52.-.-.-").mask, 3, ATTITUDE), wants_high(Hand.from_pbn("J52.-.-.-").mask, 3, ATTITUDE)
@@ -80,17 +88,26 @@ def wants_high(holding: int, suit: int, kind: Kind, ruff_trump: int | None = Non
     (True, False)
     >>> wants_high(Hand.from_pbn("82.3.-.-").mask, 3, ATTITUDE, ruff_trump=2)
     True
+    >>> from bazas.engine.cards import Card
+    >>> king = Card.parse("SK").index
+    >>> wants_high(Hand.from_pbn("JT64.-.-.-").mask, 3, ATTITUDE, led_honour=king), wants_high(
+    ...     Hand.from_pbn("T864.-.-.-").mask, 3, ATTITUDE, led_honour=king)
+    (True, False)
     """
     cards = _suit_cards(holding, suit)
     if kind == ATTITUDE:
         if ruff_trump is not None and ruff_trump != suit and len(cards) == 2 and _suit_cards(holding, ruff_trump):
             return True
+        if led_honour is not None and led_honour // 13 == suit and led_honour % 13 >= _HONOUR:
+            extends = [c for c in cards if led_honour - 2 <= c < led_honour and c % 13 >= _SEQUENCE_FILLER]
+            if extends:
+                return True
         return any(c % 13 >= _HONOUR for c in cards)
     return len(cards) % 2 == 0
 
 
 def choose_signal(candidates: Sequence[int], holding: int, suit: int, kind: Kind,
-                  ruff_trump: int | None = None) -> int:
+                  ruff_trump: int | None = None, led_honour: int | None = None) -> int:
     """The card the convention picks among ``candidates`` (cards of ``suit`` of equal value) from
     ``holding``: the highest spot card when it asks for a high card and a spot is among the
     candidates, the lowest candidate otherwise.
@@ -104,20 +121,21 @@ def choose_signal(candidates: Sequence[int], holding: int, suit: int, kind: Kind
     """
     if not candidates:
         raise ValueError("no candidate card")
-    if wants_high(holding, suit, kind, ruff_trump):
+    if wants_high(holding, suit, kind, ruff_trump, led_honour):
         spots = [c for c in candidates if c // 13 == suit and c % 13 <= _TOP_SPOT]
         if spots:
             return max(spots)
     return min(candidates)
 
 
-def conventional_card(holding: int, suit: int, kind: Kind, ruff_trump: int | None = None) -> int:
+def conventional_card(holding: int, suit: int, kind: Kind, ruff_trump: int | None = None,
+                      led_honour: int | None = None) -> int:
     """The card the convention picks from the whole ``holding`` in ``suit`` (all its cards of
     equal value): what a partner who signals plays when nothing else matters."""
     cards = _suit_cards(holding, suit)
     if not cards:
         raise ValueError("no card in the suit")
-    return choose_signal(cards, holding, suit, kind, ruff_trump)
+    return choose_signal(cards, holding, suit, kind, ruff_trump, led_honour)
 
 
 _HCP = (0,) * 9 + (1, 2, 3, 4)   # by rank offset (rank - 2): J=1 .. A=4
@@ -248,6 +266,9 @@ class PartnerCard:
     done: int
     discard: bool = False
     trump: int = -1
+    #: The card partner's partner led to the trick, for an attitude signal at notrump (its
+    #: sequence, :func:`wants_high`); None otherwise.
+    led_honour: int | None = None
 
 
 def partner_cards(tricks: Sequence[TrickView], partner: Seat, declarer: Seat, trump: int,
@@ -270,7 +291,7 @@ def partner_cards(tricks: Sequence[TrickView], partner: Seat, declarer: Seat, tr
     dummy_later.reverse()
     reader = partner.partner
     reader_void = 0                       # suits partner's partner has shown out of
-    seq: list[tuple[int, Kind | None, int, bool]] = []
+    seq: list[tuple[int, Kind | None, int, bool, int | None]] = []
     done = 0
     for t_no, t in enumerate(tricks):
         if not t.cards:
@@ -284,7 +305,7 @@ def partner_cards(tricks: Sequence[TrickView], partner: Seat, declarer: Seat, tr
             beat = pos > 0 and _beats(idx, best, trump)
             if seat == partner and pos == 0 and preference and preference_situation(
                     partner, partner, declarer, suit, trump, None, bool(reader_void >> suit & 1)):
-                seq.append((idx, SUIT_PREFERENCE, done, False))
+                seq.append((idx, SUIT_PREFERENCE, done, False, None))
             elif seat == partner and pos > 0:
                 if idx // 13 == suit:
                     kind: Kind | None = situation(t.leader, partner, declarer)
@@ -294,9 +315,10 @@ def partner_cards(tricks: Sequence[TrickView], partner: Seat, declarer: Seat, tr
                         kind = SUIT_PREFERENCE
                     elif suit == trump or idx % 13 > _TOP_SPOT or wins:
                         kind = None
-                    seq.append((idx, kind, done, False))
+                    honour = led if kind == ATTITUDE and trump < 0 else None
+                    seq.append((idx, kind, done, False, honour))
                 elif discards and idx // 13 != trump:
-                    seq.append((idx, ATTITUDE, done, True))
+                    seq.append((idx, ATTITUDE, done, True, None))
             if seat == reader and pos > 0 and idx // 13 != suit:
                 reader_void |= 1 << suit
             if beat:
@@ -305,9 +327,9 @@ def partner_cards(tricks: Sequence[TrickView], partner: Seat, declarer: Seat, tr
             done |= card.bit
     out: list[PartnerCard] = []
     later = 0
-    for idx, kind, before, disc in reversed(seq):
+    for idx, kind, before, disc, honour in reversed(seq):
         later |= 1 << idx
-        out.append(PartnerCard(idx, kind, later, before, disc, trump))
+        out.append(PartnerCard(idx, kind, later, before, disc, trump, honour))
     out.reverse()
     return out
 
@@ -345,7 +367,7 @@ def layout_weight(cards: Sequence[PartnerCard], remaining: int, mismatch: float 
                 w *= mismatch
         elif pc.kind is not None:
             ruff = None if pc.discard else ruff_trump
-            if conventional_card(holding, pc.card // 13, pc.kind, ruff) != pc.card:
+            if conventional_card(holding, pc.card // 13, pc.kind, ruff, pc.led_honour) != pc.card:
                 w *= mismatch
         elif _lower_equal_held(pc.card, holding, pc.done):
             w *= unequal
