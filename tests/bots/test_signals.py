@@ -221,19 +221,23 @@ def test_signal_inference_is_not_drawn_by_declarer() -> None:
     assert plain.last_info["tricks"] == signalling.last_info["tricks"]
 
 
+def _easts_cards_read_by_west(state: DealState, trump: int) -> list[PartnerCard]:
+    """East's cards as West reads them (South declarer), the trick in progress included."""
+    view = view_of(state, W)
+    return partner_cards(list(view.tricks) + ([view.current] if view.current else []), E, S, trump)
+
+
 def test_signal_inference_at_notrump_reads_the_jack_under_partners_king() -> None:
     # West led the king at notrump, East followed with the 3 (dummy low, declarer the 8): East
     # encourages with J-3-2, so a layout giving East the jack fits and one giving it the ten not.
     state = ending({W: "KQ4.-.-.2", E: "J32.-.2.-", N: "765.2.-.-", S: "AT98.-.-.-"},
                    Strain.NT, S, W, current=("SK", "S5", "S3", "S8"))
-    view = view_of(state, W)
-    cards = partner_cards(list(view.tricks) + ([view.current] if view.current else []), E, S, -1)
-    three = cards[-1]
+    three = _easts_cards_read_by_west(state, -1)[-1]
     assert three.kind == ATTITUDE and three.led_honour == Card.parse("SK").index
     assert layout_weight([three], Hand.from_pbn("J2.-.2.-").mask, mismatch=0.25) == 1.0
     assert layout_weight([three], Hand.from_pbn("T2.-.2.-").mask, mismatch=0.25) == pytest.approx(0.25)
     # in a suit contract the same 3 reads as a plain low card (no honour: the lowest is the 2)
-    suit_cards = partner_cards(list(view.tricks) + ([view.current] if view.current else []), E, S, 2)
+    suit_cards = _easts_cards_read_by_west(state, 2)
     assert suit_cards[-1].led_honour is None
     assert layout_weight(suit_cards[-1:], Hand.from_pbn("J2.-.2.-").mask, mismatch=0.25) == pytest.approx(0.25)
 
@@ -256,9 +260,7 @@ def test_signal_inference_on_discards_high_spot_shows_an_honour() -> None:
 def test_signal_inference_reads_the_kind_of_each_partner_card() -> None:
     state = ending({W: "A43.-.-.2", E: "K82.-.2.-", N: "765.2.-.-", S: "QJT9.-.-.-"},
                    Strain.NT, S, W, current=("SA", "S5", "S8", "S9"))
-    view = view_of(state, W)
-    cards = partner_cards(list(view.tricks) + ([view.current] if view.current else []), E, S, -1)
-    last = cards[-1]
+    last = _easts_cards_read_by_west(state, -1)[-1]
     assert last.card == Card.parse("S8").index and last.kind == ATTITUDE
 
 

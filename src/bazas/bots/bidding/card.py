@@ -52,9 +52,11 @@ LEADS: tuple[tuple[str, str, str, str, str], ...] = (
      "KJ752.Q83.T94.52", "3NT", "S5"),
     ("Against notrump with a sequence: its top card", "Contra sin triunfo con una secuencia: su carta más alta",
      "KQJ72.Q83.T94.52", "3NT", "SK"),
-    ("Signals: standard attitude on partner's lead (a high spot card encourages), standard count on "
+    ("Signals: standard attitude on partner's lead (a high spot card encourages: with the A, K or Q, and "
+     "at notrump with the J under partner's K or the 10 under its Q), standard count on "
      "declarer's (high–low with an even number), attitude on discards",
-     "Señales: actitud estándar en la salida del compañero (una carta alta anima), cuenta estándar en las del "
+     "Señales: actitud estándar en la salida del compañero (una carta alta anima: con el as, el rey o la "
+     "dama, y en sin triunfo con la jota bajo el rey del compañero o el diez bajo su dama), cuenta estándar en las del "
      "declarante (alta-baja con un número par), actitud en los descartes", "", "", ""),
 )
 
