@@ -77,11 +77,11 @@ from .leads import conventional_lead as _conventional_lead
 from .leads import suit_ranks as _suit_ranks
 from .sampling import ConstraintLike, Knowledge, Layout, count_layouts, sample_layouts
 from .signals import (
-    ATTITUDE,
     choose_discard,
     choose_preference,
     choose_signal,
     layout_weight,
+    led_honour_read,
     partner_cards,
     preference_situation,
     situation,
@@ -983,7 +983,7 @@ class CardPlayer:
             if kind is None or suit == trump:
                 return default
             ruff = trump if self.signal_ruffs and trump >= 0 else None
-            honour = view.current.cards[0][1].index if kind == ATTITUDE and trump < 0 else None
+            honour = led_honour_read(view.current.cards[0][1].index, kind, trump)
             return choose_signal([c for c in candidates if c // 13 == suit], hand, suit, kind, ruff, honour)
         if self.signal_discards and default // 13 != trump:
             found = choose_discard([c for c in candidates if c // 13 != trump], hand)

@@ -50,7 +50,7 @@ from bazas.engine.views import TrickView
 
 __all__ = [
     "ATTITUDE", "COUNT", "SUIT_PREFERENCE", "Kind", "choose_preference", "preference_wants_high", "PartnerCard", "choose_discard", "choose_signal", "conventional_card",
-    "layout_weight", "partner_cards", "preference_fits", "preference_situation", "situation", "wants_high",
+    "layout_weight", "led_honour_read", "partner_cards", "preference_fits", "preference_situation", "situation", "wants_high",
 ]
 
 Kind = Literal["attitude", "count", "suit-preference"]
@@ -104,6 +104,16 @@ def wants_high(holding: int, suit: int, kind: Kind, ruff_trump: int | None = Non
                 return True
         return any(c % 13 >= _HONOUR for c in cards)
     return len(cards) % 2 == 0
+
+
+def led_honour_read(led: int, kind: Kind | None, trump: int) -> int | None:
+    """The card partner led, where the attitude signal to it reads its sequence (at notrump:
+    :func:`wants_high`'s ``led_honour``); None elsewhere. One rule for the signaller and the reader.
+
+    >>> led_honour_read(37, ATTITUDE, -1), led_honour_read(37, ATTITUDE, 2), led_honour_read(37, COUNT, -1)
+    (37, None, None)
+    """
+    return led if kind == ATTITUDE and trump < 0 else None
 
 
 def choose_signal(candidates: Sequence[int], holding: int, suit: int, kind: Kind,
@@ -315,8 +325,7 @@ def partner_cards(tricks: Sequence[TrickView], partner: Seat, declarer: Seat, tr
                         kind = SUIT_PREFERENCE
                     elif suit == trump or idx % 13 > _TOP_SPOT or wins:
                         kind = None
-                    honour = led if kind == ATTITUDE and trump < 0 else None
-                    seq.append((idx, kind, done, False, honour))
+                    seq.append((idx, kind, done, False, led_honour_read(led, kind, trump)))
                 elif discards and idx // 13 != trump:
                     seq.append((idx, ATTITUDE, done, True, None))
             if seat == reader and pos > 0 and idx // 13 != suit:
