@@ -104,6 +104,77 @@ def test_a_computer_leaders_lead_is_read_by_the_players_own_table(computer_seats
             view, knowledge, context, layouts, [1.0] * len(layouts), contract, 8.0)
 
 
+@pytest.mark.parametrize(("computer_seats", "by_model"), [("NESW", True), ("NS", False)])
+def test_issue9_a_computer_leaders_lead_is_read_by_the_lead_model_it_leads_by(computer_seats: str,
+                                                                            by_model: bool) -> None:
+    # lead_reading_table "model": West's king of spades read by the learned lead model the bots
+    # lead by (a softmax of its values over West's thirteen cards in each layout, the conventional
+    # card of each suit given a bonus), where West is a computer player; by the textbook table else.
+    from bazas.bots.base import TableContext
+    from bazas.bots.lead_model import auction_roles, load_lead_model
+    from bazas.bots.leads import LEAD_RULES, conventional_lead, suit_ranks
+    from bazas.bots.play import _bid_suits
+
+    player = CardPlayer(lead_reading_table="model", model_lead_sharpness=20.0, model_lead_convention=1.5)
+    view, knowledge, layouts = layouts_at(player, KQJ_DEAL, "4H", S, ("SK", "S6"), 200, 3)
+    context = TableContext(ruleset="duplicate", computer_seats=computer_seats)
+    contract = Contract.parse("4H")
+    weights = player._lead_reading_weights(view, knowledge, context, layouts, [1.0] * len(layouts), contract, 8.0)
+    king = Card.parse("SK").index
+    model = load_lead_model()
+    assert view.declarer is not None
+    roles = auction_roles(view.calls, view.dealer, W, view.declarer)
+    ours, theirs = _bid_suits(view, W)
+    for lay, w in list(zip(layouts, weights, strict=True))[:60]:
+        hand = lay[W] | Card.parse("SK").bit
+        if not by_model:
+            assert w == pytest.approx(lead_likelihood(hand, king, contract, ours, theirs, 8.0, LEAD_RULES))
+            continue
+        exponent = {}
+        for c in Hand(hand):
+            conv = conventional_lead(suit_ranks(hand, c.index // 13), False, "partner" in roles[c.index // 13])
+            exponent[c.index] = 20.0 * model.value(hand, c.index, contract, roles) + (1.5 if c.rank == conv else 0.0)
+        top = max(exponent.values())
+        expected = math.exp(exponent[king] - top) / sum(math.exp(e - top) for e in exponent.values())
+        assert w == pytest.approx(expected)
+
+
+def test_issue9_lead_reader_values_a_suit_once_per_holding_and_hand_facts() -> None:
+    # The reader works out a suit's values once per holding and the few facts of the rest of the
+    # hand they depend on; whatever hands came before, a hand's likelihood is the direct softmax.
+    from bazas.bots.lead_model import LeadReader, auction_roles, load_lead_model
+
+    model = load_lead_model()
+    rng = random.Random(9)
+    for contract_text, calls in (("4H", ("1H", "P", "2H", "P", "4H", "P", "P", "P")),
+                                 ("3NT", ("1D", "1S", "2NT", "P", "3NT", "P", "P", "P")),
+                                 ("4SX", ("1S", "2H", "4S", "P", "P", "X", "P", "P", "P"))):
+        contract = Contract.parse(contract_text)
+        roles = auction_roles(calls, N, W, N)
+        reader = LeadReader(model, contract, roles, sharpness=15.0, convention=1.0)
+        fixed = Card.parse("SK").bit | Card.parse("D4").bit
+        for _ in range(300):
+            rest = rng.sample([c for c in range(52) if not fixed >> c & 1], 11)
+            hand = fixed | sum(1 << c for c in rest)
+            exps = {c.index: 15.0 * model.value(hand, c.index, contract, roles) for c in Hand(hand)}
+            for c in Hand(hand):
+                suit = c.index // 13
+                if c.rank == conventional_rank(hand, suit, contract, roles):
+                    exps[c.index] += 1.0
+            top = max(exps.values())
+            total = sum(math.exp(e - top) for e in exps.values())
+            for card in (Card.parse("SK").index, Card.parse("D4").index):
+                assert reader.likelihood(hand, card) == pytest.approx(math.exp(exps[card] - top) / total)
+        assert reader.likelihood(fixed, Card.parse("HA").index) == 0.0
+
+
+def conventional_rank(hand: int, suit: int, contract: Contract, roles: tuple[frozenset[str], ...]) -> int:
+    from bazas.bots.leads import conventional_lead, suit_ranks
+    from bazas.engine.calls import Strain
+
+    return conventional_lead(suit_ranks(hand, suit), contract.strain is Strain.NT, "partner" in roles[suit])
+
+
 def _trick_two_lead_of_the_ten() -> tuple[CardPlayer, SeatView, list[tuple[int, int, int, int]], list[float]]:
     # West cashes the spade ace (dummy's singleton jack falls), then leads the ten.
     deal = "W:AQT4.73.Q852.943 J.9652.AJT7.QJT2 K9862.QT4.964.K7 753.AKJ8.K3.A865"

@@ -71,7 +71,7 @@ from . import nullo_play
 from .base import Budget, Decision, Explanation, TableContext
 from .count import count_weights
 from .dds import LocalSolver, Position, Solver
-from .lead_model import auction_roles, bid_suits, load_lead_model
+from .lead_model import LeadReader, auction_roles, bid_suits, load_lead_model
 from .leads import DD_LEAD_VALUES, LEAD_RULES, LeadRule, lead_likelihood, lead_prior, lead_table
 from .leads import conventional_lead as _conventional_lead
 from .leads import suit_ranks as _suit_ranks
@@ -333,6 +333,10 @@ class CardPlayer:
     lead_reading_table: str = "textbook"
     own_lead_sharpness: float = 12.0
     own_lead_convention: float = 2.0
+    #: With ``lead_reading_table`` "model": a computer leader's lead read by the lead model it
+    #: leads by (``lead_model``), a choice model of this sharpness (per trick of the model's value).
+    model_lead_sharpness: float = 20.0
+    model_lead_convention: float = 2.0
     #: Resampling: where the layouts are sampled (not all enumerated), sample ``resample`` times
     #: as many as will be solved, weigh them all by what the play says (signals, restricted
     #: choice, the leads read), and solve those drawn in proportion to the weights (systematic
@@ -460,6 +464,7 @@ class CardPlayer:
     _reads: dict[tuple[Any, ...], dict[int, tuple[Seat, int, dict[int, float], float]]] = field(
         default_factory=dict, repr=False)
     _lead_table: tuple[tuple[tuple[str, float], ...], tuple[LeadRule, ...]] | None = field(default=None, repr=False)
+    _lead_readers: dict[tuple[Any, ...], LeadReader] = field(default_factory=dict, repr=False)
     last_info: dict[str, Any] = field(default_factory=dict, repr=False)
 
     # -- public ------------------------------------------------------------------------------
@@ -846,10 +851,12 @@ class CardPlayer:
         partner_suits, enemy_suits = _bid_suits(view, leader)
         played = knowledge.played[leader]
         rules, convention = LEAD_RULES, 0.0
+        if self.lead_reading_table not in ("own", "textbook", "model"):
+            raise ValueError(f"lead_reading_table: no table named {self.lead_reading_table!r} (own, textbook, model)")
+        if leader.name in context.computer_seats and self.lead_reading_table == "model" and self.lead_model:
+            return self._model_reading_weights(view, layouts, weights, contract, leader, card.index, played)
         if self.lead_reading_table == "own" and leader.name in context.computer_seats:
             rules, sharpness, convention = self._lead_rules(), self.own_lead_sharpness, self.own_lead_convention
-        elif self.lead_reading_table not in ("own", "textbook"):
-            raise ValueError(f"lead_reading_table: no table named {self.lead_reading_table!r} (own, textbook)")
         base = (card.index, view.contract, partner_suits, enemy_suits, sharpness, convention, rules is LEAD_RULES)
         if len(self._lead_cache) > 20000:
             self._lead_cache.clear()
@@ -863,6 +870,24 @@ class CardPlayer:
                                     rules, convention)
                 self._lead_cache[key] = p
             out[i] *= p
+        return out if sum(out) > 0.0 else weights
+
+    def _model_reading_weights(self, view: SeatView, layouts: Sequence[tuple[int, int, int, int]],
+                               weights: list[float], contract: Contract, leader: Seat, card: int,
+                               played: int) -> list[float]:
+        """A computer opening leader's lead read by the lead model it leads by (``lead_model``,
+        :class:`bazas.bots.lead_model.LeadReader`; ``lead_reading_table`` "model")."""
+        assert view.declarer is not None and self.lead_model is not None
+        roles = auction_roles(view.calls, view.dealer, leader, view.declarer)
+        key = (self.lead_model, card, view.contract, roles, self.model_lead_sharpness, self.model_lead_convention)
+        reader = self._lead_readers.get(key)
+        if reader is None:
+            if len(self._lead_readers) > 8:
+                self._lead_readers.clear()
+            reader = LeadReader(load_lead_model(self.lead_model), contract, roles, self.model_lead_sharpness,
+                                self.model_lead_convention)
+            self._lead_readers[key] = reader
+        out = [w * reader.likelihood(lay[leader] | played, card) for w, lay in zip(weights, layouts, strict=True)]
         return out if sum(out) > 0.0 else weights
 
     def _sequence_weights(self, view: SeatView, knowledge: Knowledge,
