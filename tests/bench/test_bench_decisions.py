@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from bazas.bench import bots as bench_bots
 from bazas.bench import decisions as bench_decisions
 from bazas.cli.main import main
+
+from .runs import played_records
 
 SEED = 7
 BUDGET = 0.03
@@ -21,12 +22,7 @@ BUDGET = 0.03
 
 @pytest.fixture(scope="module")
 def records() -> list[dict[str, Any]]:
-    out = []
-    for index in range(3):
-        rec = bench_bots._card_task(SEED, index, BUDGET)
-        rec.update(seed=SEED, budget=BUDGET, player_options={})
-        out.append(rec)
-    return out
+    return played_records(SEED, BUDGET)
 
 
 @pytest.mark.parametrize(("role", "place"), [("defence", "lead"), ("declarer", "3rd"), ("all", "2nd")])

@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from bazas.bench import bots as bench_bots
 from bazas.bench import readings as bench_readings
 from bazas.cli.main import main
+
+from .runs import played_records
 
 SEED = 7
 BUDGET = 0.03
@@ -25,12 +26,7 @@ READS_NOTHING = {"lead_inference": 0.0, "declarer_lead_inference": 0.0, "sequenc
 
 @pytest.fixture(scope="module")
 def records() -> list[dict[str, Any]]:
-    out = []
-    for index in range(3):
-        rec = bench_bots._card_task(SEED, index, BUDGET)
-        rec.update(seed=SEED, budget=BUDGET, player_options={})
-        out.append(rec)
-    return out
+    return played_records(SEED, BUDGET)
 
 
 def test_issue9_bench_readings_weighs_the_real_layout_against_the_dealt_ones(records: list[dict[str, Any]]) -> None:

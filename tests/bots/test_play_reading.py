@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -77,6 +78,19 @@ def test_lead_likelihood_convention_favours_each_suits_conventional_card() -> No
                - 1.0) < 1e-9
 
 
+def _wests_king_read(player: CardPlayer, computer_seats: str) -> tuple[SeatView, Any, list[tuple[int, int, int, int]],
+                                                                       list[float]]:
+    """East's view after West's king of spades lead against 4H and dummy's card, layouts dealt, and
+    the weights ``player``'s reading of the lead gives them (the computer players named)."""
+    from bazas.bots.base import TableContext
+
+    view, knowledge, layouts = layouts_at(player, KQJ_DEAL, "4H", S, ("SK", "S6"), 200, 3)
+    context = TableContext(ruleset="duplicate", computer_seats=computer_seats)
+    weights = player._lead_reading_weights(view, knowledge, context, layouts, [1.0] * len(layouts),
+                                           Contract.parse("4H"), 8.0)
+    return view, knowledge, layouts, weights
+
+
 @pytest.mark.parametrize(("computer_seats", "own"), [("NESW", True), ("NS", False), ("", False)])
 def test_a_computer_leaders_lead_is_read_by_the_players_own_table(computer_seats: str, own: bool) -> None:
     # West's king of spades: read by the table the bots lead by where West is a computer player,
@@ -86,10 +100,9 @@ def test_a_computer_leaders_lead_is_read_by_the_players_own_table(computer_seats
     from bazas.bots.play import _bid_suits
 
     player = CardPlayer(lead_reading_table="own", own_lead_sharpness=12.0, own_lead_convention=1.5)
-    view, knowledge, layouts = layouts_at(player, KQJ_DEAL, "4H", S, ("SK", "S6"), 200, 3)
+    view, knowledge, layouts, weights = _wests_king_read(player, computer_seats)
     context = TableContext(ruleset="duplicate", computer_seats=computer_seats)
     contract = Contract.parse("4H")
-    weights = player._lead_reading_weights(view, knowledge, context, layouts, [1.0] * len(layouts), contract, 8.0)
     king = Card.parse("SK").index
     ours, theirs = _bid_suits(view, W)
     for lay, w in list(zip(layouts, weights, strict=True))[:40]:
@@ -110,16 +123,13 @@ def test_issue9_a_computer_leaders_lead_is_read_by_the_lead_model_it_leads_by(co
     # lead_reading_table "model": West's king of spades read by the learned lead model the bots
     # lead by (a softmax of its values over West's thirteen cards in each layout, the conventional
     # card of each suit given a bonus), where West is a computer player; by the textbook table else.
-    from bazas.bots.base import TableContext
     from bazas.bots.lead_model import auction_roles, load_lead_model
     from bazas.bots.leads import LEAD_RULES, conventional_lead, suit_ranks
     from bazas.bots.play import _bid_suits
 
     player = CardPlayer(lead_reading_table="model", model_lead_sharpness=20.0, model_lead_convention=1.5)
-    view, knowledge, layouts = layouts_at(player, KQJ_DEAL, "4H", S, ("SK", "S6"), 200, 3)
-    context = TableContext(ruleset="duplicate", computer_seats=computer_seats)
+    view, _, layouts, weights = _wests_king_read(player, computer_seats)
     contract = Contract.parse("4H")
-    weights = player._lead_reading_weights(view, knowledge, context, layouts, [1.0] * len(layouts), contract, 8.0)
     king = Card.parse("SK").index
     model = load_lead_model()
     assert view.declarer is not None

@@ -41,7 +41,7 @@ from typing import Any
 from bazas.engine.state import DealState
 
 __all__ = ["MARGIN_BINS", "PLACES", "add_arguments", "calibration", "calibration_by_kind", "decision_task", "error_margin", "margin_counts", "play_states",
-           "run", "run_decisions", "summarise"]
+           "over_deals", "records_and_configs", "run", "run_bench", "run_decisions", "summarise"]
 
 #: Where in a trick a card is played: the lead, second, third or fourth hand.
 PLACES = ("lead", "2nd", "3rd", "4th")
@@ -317,10 +317,12 @@ def summarise(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, An
 
 # -- the run -----------------------------------------------------------------------------------
 
-def run_decisions(records: list[dict[str, Any]], *, role: str, place: str, workers: int, budget: float,
-                  configs: dict[str, dict[str, Any]], console: Any = None) -> dict[str, Any]:
-    """Replay the decisions of the kind asked in ``records`` (one ``bench bots`` run) under each
-    configuration, in ``workers`` processes; the report (a JSON-ready dict)."""
+def over_deals(records: list[dict[str, Any]], task: Any, task_args: tuple[Any, ...], *, workers: int,
+               description: str, console: Any = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """``task(record, *task_args)`` (a list of entries with "index" and "card") for every deal of
+    ``records`` (one ``bench bots`` run) in ``workers`` processes, with a progress bar: the entries
+    in deal and card order, and what the report says of the run (seed, deals, first deal, tuning
+    note, seconds, the run's own settings)."""
     from concurrent.futures import as_completed
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -331,25 +333,34 @@ def run_decisions(records: list[dict[str, Any]], *, role: str, place: str, worke
     deals, about = one_run(records)
     seed = about["seed"] if about["seed"] is not None else 1
     t0 = time.perf_counter()
-    decisions: list[dict[str, Any]] = []
+    entries: list[dict[str, Any]] = []
     with process_pool(workers) as pool, \
             Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                      console=console, transient=False) as progress:
-        task = progress.add_task(f"deals ({role}, {place}; {len(configs)} configurations)", total=len(deals))
-        futures = [pool.submit(decision_task, {**rec, "seed": seed}, role, place, budget, configs) for rec in deals]
+        bar = progress.add_task(description, total=len(deals))
+        futures = [pool.submit(task, {**rec, "seed": seed}, *task_args) for rec in deals]
         for fut in as_completed(futures):
-            decisions.extend(fut.result())
-            progress.advance(task)
-    decisions.sort(key=lambda d: (d["index"], d["card"]))
+            entries.extend(fut.result())
+            progress.advance(bar)
+    entries.sort(key=lambda d: (d["index"], d["card"]))
     low, high = deals[0]["index"], deals[-1]["index"] + 1
-    tuning = tuning_note(seed, high - low, low)
+    return entries, {"seed": seed, "deals": len(deals), "first": low, "tuning": tuning_note(seed, high - low, low),
+                     "seconds": round(time.perf_counter() - t0, 1), "run": about}
+
+
+def run_decisions(records: list[dict[str, Any]], *, role: str, place: str, workers: int, budget: float,
+                  configs: dict[str, dict[str, Any]], console: Any = None) -> dict[str, Any]:
+    """Replay the decisions of the kind asked in ``records`` (one ``bench bots`` run) under each
+    configuration, in ``workers`` processes; the report (a JSON-ready dict)."""
+    decisions, run = over_deals(records, decision_task, (role, place, budget, configs), workers=workers,
+                                description=f"deals ({role}, {place}; {len(configs)} configurations)", console=console)
     return {
         "version": 1,
-        "settings": {"seed": seed, "deals": len(deals), "first": low, "role": role, "place": place,
-                     "workers": workers, "budget": budget, "run_budget": about["budget"],
-                     "run_player_options": about["player_options"], "configs": configs,
-                     "held_out": tuning["held_out"], "tuning": tuning},
-        "seconds": round(time.perf_counter() - t0, 1),
+        "settings": {"seed": run["seed"], "deals": run["deals"], "first": run["first"], "role": role, "place": place,
+                     "workers": workers, "budget": budget, "run_budget": run["run"]["budget"],
+                     "run_player_options": run["run"]["player_options"], "configs": configs,
+                     "held_out": run["tuning"]["held_out"], "tuning": run["tuning"]},
+        "seconds": run["seconds"],
         "metrics": summarise(decisions, list(configs)),
         "decisions": decisions,
     }
@@ -421,29 +432,49 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", dest="json_file", type=Path, default=None, help="write the JSON report here")
 
 
-def run(args: argparse.Namespace) -> int:
-    from bazas.bench.compare import load, report_console, write_report
+def records_and_configs(args: argparse.Namespace, console: Any) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+    """The deal records of ``args.records`` in the range ``--first``/``--deals`` and the
+    ``--config`` configurations (the defaults first); None, the error printed, when either is wrong."""
+    from bazas.bench.compare import load
     from bazas.bench.leads import parse_configs
 
-    console = report_console()
     try:
         configs = parse_configs(list(args.config))
         records = load(args.records)
     except (OSError, ValueError) as exc:
         console.print(f"[red]{args.records}: {exc}[/red]" if isinstance(exc, OSError) else f"[red]{exc}[/red]")
-        return 2
+        return None
     first = args.first or 0
     last = first + args.deals if args.deals is not None else math.inf
     records = [r for r in records if first <= int(r.get("index", -1)) < last]
     if not records:
         console.print(f"[red]{args.records}: no deal record in the range asked[/red]")
+        return None
+    return records, configs
+
+
+def run_bench(args: argparse.Namespace, build: Any, show: Any) -> int:
+    """A bench over the positions of a ``--records`` run: the records and configurations asked
+    (:func:`records_and_configs`), ``build(records, configs, console)`` the report, ``show(report,
+    console)`` it, and it written to ``--json``; 2 (the error printed) on bad input."""
+    from bazas.bench.compare import report_console, write_report
+
+    console = report_console()
+    found = records_and_configs(args, console)
+    if found is None:
         return 2
+    records, configs = found
     try:
-        report = run_decisions(records, role=args.role, place=args.place, workers=args.workers,
-                               budget=args.budget, configs=configs, console=console)
+        report = build(records, configs, console)
     except ValueError as exc:
         console.print(f"[red]{args.records}: {exc}[/red]")
         return 2
-    print_report(report, console)
+    show(report, console)
     write_report(args.json_file, report)
     return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_bench(args, lambda records, configs, console: run_decisions(
+        records, role=args.role, place=args.place, workers=args.workers, budget=args.budget, configs=configs,
+        console=console), print_report)

@@ -25,7 +25,6 @@ import math
 import os
 import random
 import statistics
-import time
 from pathlib import Path
 from typing import Any
 
@@ -172,32 +171,15 @@ def summarise(entries: list[dict[str, Any]], configs: list[str]) -> dict[str, An
 def run_readings(records: list[dict[str, Any]], *, role: str, cards: set[int], layouts: int, workers: int,
                  configs: dict[str, dict[str, Any]], console: Any = None) -> dict[str, Any]:
     """The readings measured on the decisions asked of ``records`` (one run), in ``workers`` processes."""
-    from concurrent.futures import as_completed
+    from bazas.bench.decisions import over_deals
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from bazas.bench.bots import process_pool, tuning_note
-    from bazas.bench.summary import one_run
-
-    deals, about = one_run(records)
-    seed = about["seed"] if about["seed"] is not None else 1
-    t0 = time.perf_counter()
-    entries: list[dict[str, Any]] = []
-    with process_pool(workers) as pool, \
-            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                     console=console, transient=False) as progress:
-        task = progress.add_task(f"deals ({role}, readings)", total=len(deals))
-        futures = [pool.submit(readings_task, {**rec, "seed": seed}, role, cards, layouts, configs) for rec in deals]
-        for fut in as_completed(futures):
-            entries.extend(fut.result())
-            progress.advance(task)
-    entries.sort(key=lambda e: (e["index"], e["card"]))
-    low, high = deals[0]["index"], deals[-1]["index"] + 1
-    tuning = tuning_note(seed, high - low, low)
+    entries, run = over_deals(records, readings_task, (role, cards, layouts, configs), workers=workers,
+                              description=f"deals ({role}, readings)", console=console)
     return {"version": 1,
-            "settings": {"seed": seed, "deals": len(deals), "first": low, "role": role, "cards": sorted(cards),
-                         "layouts": layouts, "configs": configs, "held_out": tuning["held_out"], "tuning": tuning},
-            "seconds": round(time.perf_counter() - t0, 1),
+            "settings": {"seed": run["seed"], "deals": run["deals"], "first": run["first"], "role": role,
+                         "cards": sorted(cards), "layouts": layouts, "configs": configs,
+                         "held_out": run["tuning"]["held_out"], "tuning": run["tuning"]},
+            "seconds": run["seconds"],
             "metrics": summarise(entries, list(configs)),
             "decisions": entries}
 
@@ -246,31 +228,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bazas.bench.compare import load, report_console, write_report
-    from bazas.bench.leads import parse_configs
+    from bazas.bench.compare import report_console
+    from bazas.bench.decisions import run_bench
 
-    console = report_console()
     if args.layouts < 2:
-        console.print(f"[red]--layouts {args.layouts}: at least 2[/red]")
+        report_console().print(f"[red]--layouts {args.layouts}: at least 2[/red]")
         return 2
-    try:
-        configs = parse_configs(list(args.config))
-        records = load(args.records)
-    except (OSError, ValueError) as exc:
-        console.print(f"[red]{args.records}: {exc}[/red]" if isinstance(exc, OSError) else f"[red]{exc}[/red]")
-        return 2
-    first = args.first or 0
-    last = first + args.deals if args.deals is not None else math.inf
-    records = [r for r in records if first <= int(r.get("index", -1)) < last]
-    if not records:
-        console.print(f"[red]{args.records}: no deal record in the range asked[/red]")
-        return 2
-    try:
-        report = run_readings(records, role=args.role, cards=args.cards, layouts=args.layouts,
-                              workers=args.workers, configs=configs, console=console)
-    except ValueError as exc:
-        console.print(f"[red]{args.records}: {exc}[/red]")
-        return 2
-    print_report(report, console)
-    write_report(args.json_file, report)
-    return 0
+    return run_bench(args, lambda records, configs, console: run_readings(
+        records, role=args.role, cards=args.cards, layouts=args.layouts, workers=args.workers, configs=configs,
+        console=console), print_report)

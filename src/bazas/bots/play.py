@@ -325,18 +325,27 @@ class CardPlayer:
     lead_inference: float = 8.0
     declarer_lead_inference: float = 8.0
     #: Which table a computer opening leader's lead is read by (``TableContext.computer_seats``;
-    #: any other leader is read by the textbook table at ``lead_inference``): "textbook", or
-    #: "own", the table this player leads by (``lead_values``) at ``own_lead_sharpness``, with
+    #: any other leader is read by the textbook table at ``lead_inference``): "textbook"; "own",
+    #: the table this player leads by (``lead_values``) at ``own_lead_sharpness``, with
     #: ``own_lead_convention`` added to the exponent of each suit's conventional card (the player
-    #: leads it within ``lead_convention_eps``). "own" fits the bots' leads far better (README,
-    #: "The opening lead read by the bots' own table") but changed no result: off.
-    lead_reading_table: str = "textbook"
+    #: leads it within ``lead_convention_eps``); or "model", the learned lead model the player
+    #: leads by (``lead_model``; :class:`bazas.bots.lead_model.LeadReader`) at
+    #: ``model_lead_sharpness`` per trick of its values, ``model_lead_convention`` added for the
+    #: conventional card. "own" fitted the bots' leads better but changed no result (README, "The
+    #: opening lead read by the bots' own table"). "model" is the default since 6 December: the
+    #: bots lead by the model, and read by the textbook table at sharpness 8 the real layout was
+    #: made e times less likely than the average layout dealt, or worse, at 9 to 16% of the
+    #: decisions of the first three tricks; read by the model, at 1 to 2.4% (``bazas bench
+    #: readings``, seed 1; the information on the real layout about doubles). On the tuning deals'
+    #: defence decisions it lost 0.012 tricks a decision fewer on seed 7 (95% interval -0.02 to
+    #: -0.00; 14 better, 3 worse) and 0.004 fewer on seed 1 (8 / 6), declarer's unchanged (-0.001,
+    #: 12 / 10); held out (seed 9, 400 deals) 0.002 fewer (-0.008 to +0.004; 13 / 10: README, "A
+    #: fresh seed of 400 deals, and the opening lead read by the lead model").
+    lead_reading_table: str = "model"
     own_lead_sharpness: float = 12.0
     own_lead_convention: float = 2.0
-    #: With ``lead_reading_table`` "model": a computer leader's lead read by the lead model it
-    #: leads by (``lead_model``), a choice model of this sharpness (per trick of the model's value).
-    model_lead_sharpness: float = 20.0
-    model_lead_convention: float = 2.0
+    model_lead_sharpness: float = 15.0
+    model_lead_convention: float = 1.0
     #: Resampling: where the layouts are sampled (not all enumerated), sample ``resample`` times
     #: as many as will be solved, weigh them all by what the play says (signals, restricted
     #: choice, the leads read), and solve those drawn in proportion to the weights (systematic
