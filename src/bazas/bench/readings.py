@@ -77,7 +77,6 @@ def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
     from bazas.bots.sampling import sample_layouts
     from bazas.engine.calls import Contract, Strain
     from bazas.engine.deal import Board
-    from bazas.engine.seats import SEATS
     from bazas.engine.views import view_of
 
     if not rec.get("cards") or not rec.get("contract"):
@@ -111,20 +110,11 @@ def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
         lays = [real, *dealt.layouts]
         contract = Contract.parse(view.contract or "")
         one = [1.0] * len(lays)
-        declarer = view.declarer
-        parts: dict[str, list[float]] = {}
-        sharpness = base.lead_inference if defending else base.declarer_lead_inference
-        parts["opening lead"] = base._lead_reading_weights(view, knowledge, context, lays, one, contract,
-                                                           sharpness) if sharpness > 0 else one
-        parts["top of a sequence"] = base._sequence_weights(view, knowledge, lays, one)
-        habits = {view.seat.partner} | {s for s in SEATS if s.name in context.computer_seats}
-        parts["restricted choice"] = base._choice_weights(view, knowledge, lays, one, skip=habits)
-        parts["declarer's habits"] = (base._habit_weights(view, lays, one, declarer, base.habit_reading)
-                                      if defending and declarer in knowledge.hidden else one)
-        signallers = [s for s in knowledge.hidden if s.name in context.computer_seats]
-        parts["signals"] = (base._signal_weights(view, knowledge, lays, one, contract) if defending
-                            else base._signal_weights(view, knowledge, lays, one, contract, signallers)
-                            if signallers else one)
+        # Each reading alone, as the player applies it (a reading that does not apply here: none).
+        parts = dict.fromkeys(READINGS, one)
+        for name, step in base._reading_steps(view, knowledge, context, contract):
+            if name in parts:
+                parts[name] = step(lays, list(one))
         entry: dict[str, Any] = {"index": rec["index"], "card": i, "role": "defence" if defending else "declarer",
                                  "notrump": contract.strain is Strain.NT, "readings": {}, "configs": {}}
         for name, weights in parts.items():

@@ -269,17 +269,14 @@ class LeadReader:
         self._suits: dict[tuple[int, ...], list[tuple[int, float]]] = {}
 
     def _facts(self, hand: int, lengths: tuple[int, int, int, int]) -> tuple[int, ...]:
-        hcp = 0
-        for s in range(4):
-            bits = hand >> (13 * s)
-            hcp += 4 * (bits >> 12 & 1) + 3 * (bits >> 11 & 1) + 2 * (bits >> 10 & 1) + (bits >> 9 & 1)
+        band = min(_hcp(hand) // 4, 4)
         trump = self._trump
         if trump < 0:
-            return (min(hcp // 4, 4), max(lengths), 0, 0, 0)
+            return (band, max(lengths), 0, 0, 0)
         t = hand >> (13 * trump)
         control = int(bool(t >> 12 & 1) or (bool(t >> 11 & 1) and bool(t >> 10 & 1)))
         side = max(n for i, n in enumerate(lengths) if i != trump)
-        return (min(hcp // 4, 4), max(lengths), side, lengths[trump], control)
+        return (band, max(lengths), side, lengths[trump], control)
 
     def _suit_exponents(self, hand: int, suit: int, facts: tuple[int, ...]) -> list[tuple[int, float]]:
         bits = hand >> (13 * suit) & 0x1FFF

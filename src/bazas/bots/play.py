@@ -816,36 +816,52 @@ class CardPlayer:
                          layouts: Sequence[tuple[int, int, int, int]], weights: list[float],
                          contract: Contract) -> list[float]:
         """The layouts' weights times what the play so far says of each (cheap: no solving): the
-        opening lead (its card, and with ``lead_inference`` its choice), the top of a sequence at
-        every defender's lead, restricted choice, and the defenders' signals."""
-        assert view.seat is not None and view.declarer is not None
-        declarer = view.declarer
+        readings of :meth:`_reading_steps`, one after the other."""
         if len(layouts) <= 1:
             return weights
+        for _, step in self._reading_steps(view, knowledge, context, contract):
+            weights = step(layouts, weights)
+        return weights
+
+    def _reading_steps(self, view: SeatView, knowledge: Knowledge, context: TableContext, contract: Contract
+                       ) -> list[tuple[str, Callable[[Sequence[Layout], list[float]], list[float]]]]:
+        """The readings of the play that apply to this view, in order, each named and given as a
+        function of the layouts and their weights: the opening lead (its card, and with
+        ``lead_inference`` its choice), the top of a sequence at every defender's lead, restricted
+        choice, declarer's habits, the reads carried from earlier decisions, and the defenders'
+        signals. ``bazas bench readings`` measures them one by one."""
+        assert view.seat is not None and view.declarer is not None
+        declarer = view.declarer
+        defending = view.seat.side != declarer.side
         opening_lead = not view.tricks and view.current is None
+        steps: list[tuple[str, Callable[[Sequence[Layout], list[float]], list[float]]]] = []
         if self.lead_consistency < 1.0:
-            weights = self._lead_weights(view, knowledge, layouts, weights, contract)
-        reading = self.lead_inference if view.seat.side != declarer.side else self.declarer_lead_inference
+            steps.append(("opening lead card", lambda lays, w: self._lead_weights(view, knowledge, lays, w, contract)))
+        reading = self.lead_inference if defending else self.declarer_lead_inference
         if reading > 0.0 and not opening_lead:
-            weights = self._lead_reading_weights(view, knowledge, context, layouts, weights, contract, reading)
+            steps.append(("opening lead", lambda lays, w: self._lead_reading_weights(
+                view, knowledge, context, lays, w, contract, reading)))
         if self.sequence_reading < 1.0 and not opening_lead:
-            weights = self._sequence_weights(view, knowledge, layouts, weights)
+            steps.append(("top of a sequence", lambda lays, w: self._sequence_weights(view, knowledge, lays, w)))
         if self.restricted_choice:
             known_habits = {view.seat.partner} | {s for s in SEATS if s.name in context.computer_seats}
-            weights = self._choice_weights(view, knowledge, layouts, weights, skip=known_habits)
-        if (self.habit_reading < 1.0 and view.seat.side != declarer.side and declarer in knowledge.hidden
+            steps.append(("restricted choice", lambda lays, w: self._choice_weights(
+                view, knowledge, lays, w, skip=known_habits)))
+        if (self.habit_reading < 1.0 and defending and declarer in knowledge.hidden
                 and declarer.name in context.computer_seats):
-            weights = self._habit_weights(view, layouts, weights, declarer, self.habit_reading)
+            steps.append(("declarer's habits", lambda lays, w: self._habit_weights(
+                view, lays, w, declarer, self.habit_reading)))
         if self.carry_reads:
-            weights = self._carried_weights(view, layouts, weights)
-        if self.signals and view.seat.side != declarer.side:
-            weights = self._signal_weights(view, knowledge, layouts, weights, contract)
-        elif self.read_signals and view.seat.side == declarer.side:
+            steps.append(("carried reads", lambda lays, w: self._carried_weights(view, lays, w)))
+        if self.signals and defending:
+            steps.append(("signals", lambda lays, w: self._signal_weights(view, knowledge, lays, w, contract)))
+        elif self.read_signals and not defending:
             # Declarer reads the defenders' signals where it knows their method: computer players.
             signallers = [s for s in knowledge.hidden if s.name in context.computer_seats]
             if signallers:
-                weights = self._signal_weights(view, knowledge, layouts, weights, contract, signallers)
-        return weights
+                steps.append(("signals", lambda lays, w: self._signal_weights(
+                    view, knowledge, lays, w, contract, signallers)))
+        return steps
 
     def _lead_reading_weights(self, view: SeatView, knowledge: Knowledge, context: TableContext,
                               layouts: Sequence[tuple[int, int, int, int]], weights: list[float],
