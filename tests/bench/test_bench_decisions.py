@@ -140,3 +140,22 @@ def test_issue9_bench_decisions_bad_input_is_named(records: list[dict[str, Any]]
     broken.write_text(json.dumps(records[0]) + "\n{not json\n")
     assert main(["bench", "decisions", str(broken)]) == 2
     assert "broken.jsonl:2" in capsys.readouterr().out
+
+
+def test_issue9_bench_decisions_tricks_option_replays_those_tricks_only(records: list[dict[str, Any]], tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "run.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    out_json = tmp_path / "report.json"
+    assert main(["bench", "decisions", str(path), "--role", "all", "--place", "all", "--tricks", "2,4",
+                 "--budget", str(BUDGET), "--workers", "1", "--json", str(out_json)]) == 0
+    report = json.loads(out_json.read_text())
+    assert report["settings"]["tricks"] == [2, 4]
+    # Cards 4-7 and 12-15 of each deal (tricks two and four), every one of them.
+    expected = sorted((int(r["index"]), i) for r in records for i in range(len(r.get("cards", [])))
+                      if i // 4 + 1 in (2, 4))
+    assert sorted((d["index"], d["card"]) for d in report["decisions"]) == expected
+    with pytest.raises(SystemExit) as bad:   # argparse's refusal: the usage and the reason
+        main(["bench", "decisions", str(path), "--tricks", "second"])
+    assert bad.value.code == 2
+    assert "--tricks 'second': expected numbers" in capsys.readouterr().err

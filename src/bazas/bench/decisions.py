@@ -74,16 +74,45 @@ def play_states(rec: dict[str, Any]) -> Iterator[tuple[int, DealState]]:
         state = state.apply(Card.parse(card)).after
 
 
-def wanted(rec: dict[str, Any], i: int, role: str, place: str) -> bool:
-    """Is card ``i`` of the record a decision of the kind asked (never the opening lead)?
+def number_set(text: str, option: str) -> set[int]:
+    """A command line's numbers, "1-11" or "4,8" -> {1, ..., 11} or {4, 8}; a clear error naming
+    ``option`` otherwise.
+
+    >>> sorted(number_set("2-4,9", "--tricks"))
+    [2, 3, 4, 9]
+    >>> number_set("two", "--tricks")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --tricks 'two': expected numbers, e.g. 1-11 or 4,8
+    """
+    out: set[int] = set()
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        low, sep, high = part.partition("-")
+        try:
+            out.update(range(int(low), int(high) + 1) if sep else [int(low)])
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{option} {text!r}: expected numbers, e.g. 1-11 or 4,8") from None
+    return out
+
+
+def wanted(rec: dict[str, Any], i: int, role: str, place: str, tricks: set[int] | None = None) -> bool:
+    """Is card ``i`` of the record a decision of the kind asked (never the opening lead), in one of
+    ``tricks`` (numbered from 1; None: any)?
 
     >>> rec = {"cards": [["defence", 0], ["declarer", 0], ["defence", 0], ["declarer", 0], ["defence", 1]]}
     >>> [i for i in range(5) if wanted(rec, i, "defence", "lead")]
     [4]
     >>> [i for i in range(5) if wanted(rec, i, "all", "3rd")]
     [2]
+    >>> [i for i in range(5) if wanted(rec, i, "all", "all", {1})]
+    [1, 2, 3]
     """
     if i == 0:
+        return False
+    if tricks is not None and i // 4 + 1 not in tricks:
         return False
     if role != "all" and rec["cards"][i][0] != role:
         return False
@@ -91,7 +120,7 @@ def wanted(rec: dict[str, Any], i: int, role: str, place: str) -> bool:
 
 
 def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
-                  configs: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+                  configs: dict[str, dict[str, Any]], tricks: set[int] | None = None) -> list[dict[str, Any]]:
     """The decisions of the kind asked in one deal record, each replayed under every configuration."""
     from bazas.bench.bots import _context
     from bazas.bots import dds
@@ -113,7 +142,7 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
             setattr(bots[name].card_player, key, value)
     out: list[dict[str, Any]] = []
     for i, state in play_states(rec):
-        if not wanted(rec, i, role, place):
+        if not wanted(rec, i, role, place, tricks):
             continue
         assert state.play is not None and state.actor is not None
         real = dds.solve_many([dds.Position.from_play(state.play)])[0]
@@ -349,15 +378,16 @@ def over_deals(records: list[dict[str, Any]], task: Any, task_args: tuple[Any, .
 
 
 def run_decisions(records: list[dict[str, Any]], *, role: str, place: str, workers: int, budget: float,
-                  configs: dict[str, dict[str, Any]], console: Any = None) -> dict[str, Any]:
+                  configs: dict[str, dict[str, Any]], console: Any = None,
+                  tricks: set[int] | None = None) -> dict[str, Any]:
     """Replay the decisions of the kind asked in ``records`` (one ``bench bots`` run) under each
     configuration, in ``workers`` processes; the report (a JSON-ready dict)."""
-    decisions, run = over_deals(records, decision_task, (role, place, budget, configs), workers=workers,
+    decisions, run = over_deals(records, decision_task, (role, place, budget, configs, tricks), workers=workers,
                                 description=f"deals ({role}, {place}; {len(configs)} configurations)", console=console)
     return {
         "version": 1,
         "settings": {"seed": run["seed"], "deals": run["deals"], "first": run["first"], "role": role, "place": place,
-                     "workers": workers, "budget": budget, "run_budget": run["run"]["budget"],
+                     "tricks": None if tricks is None else sorted(tricks), "workers": workers, "budget": budget, "run_budget": run["run"]["budget"],
                      "run_player_options": run["run"]["player_options"], "configs": configs,
                      "held_out": run["tuning"]["held_out"], "tuning": run["tuning"]},
         "seconds": run["seconds"],
@@ -422,6 +452,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--role", choices=("declarer", "defence", "all"), default="defence")
     parser.add_argument("--place", choices=(*PLACES, "all"), default="lead",
                         help="where in the trick (default lead; the opening lead is never replayed here)")
+    parser.add_argument("--tricks", type=lambda text: number_set(text, "--tricks"), default=None,
+                        help="the tricks replayed, numbered from 1: e.g. 2-5 or 2,3 (default: all)")
     parser.add_argument("--first", type=int, default=None, help="the first deal index replayed (default: all)")
     parser.add_argument("--deals", type=int, default=None, help="deals replayed from --first (default: all)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
@@ -477,4 +509,4 @@ def run_bench(args: argparse.Namespace, build: Any, show: Any) -> int:
 def run(args: argparse.Namespace) -> int:
     return run_bench(args, lambda records, configs, console: run_decisions(
         records, role=args.role, place=args.place, workers=args.workers, budget=args.budget, configs=configs,
-        console=console), print_report)
+        console=console, tricks=args.tricks), print_report)

@@ -53,17 +53,9 @@ def log_ratio(weights: list[float]) -> float | None:
 
 def _cards(text: str) -> set[int]:
     """``--cards`` "1-11" or "4,8" -> card indexes (0: the opening lead, which nothing precedes)."""
-    out: set[int] = set()
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        low, sep, high = part.partition("-")
-        try:
-            out.update(range(int(low), int(high) + 1) if sep else [int(low)])
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"--cards {text!r}: expected card numbers, e.g. 1-11 or 4,8") from None
-    return out
+    from bazas.bench.decisions import number_set
+
+    return number_set(text, "--cards")
 
 
 def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
