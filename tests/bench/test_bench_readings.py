@@ -56,7 +56,7 @@ def test_issue9_bench_readings_command_reports_its_decisions(records: list[dict[
     assert main(["bench", "readings", str(path), "--role", "all", "--cards", "1-7", "--layouts", "30",
                  "--workers", "1", "--config", "blind=" + json.dumps(READS_NOTHING), "--json", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert "signals" in printed and "blind" in printed
+    assert "signals" in printed and "blind" in printed and "where the real hands fall" in printed
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["settings"]["held_out"] is False          # seed 7's first 400 deals are tuning deals
     entries = report["decisions"]
@@ -68,6 +68,9 @@ def test_issue9_bench_readings_command_reports_its_decisions(records: list[dict[
         assert row["configs"]["defaults"]["decisions"] == len(values)
         assert row["configs"]["defaults"]["mean"] == pytest.approx(sum(values) / len(values), abs=1e-4)
         assert row["configs"]["blind"]["against_first"]["mean"] == pytest.approx(-sum(values) / len(values), abs=1e-4)
+        # The calibration of the same decisions: every hidden hand's five features, each decision once.
+        calibration = report["calibration"][group]
+        assert len(calibration) == 10 and all(c["decisions"] == len(mine) for c in calibration.values())
 
 
 def test_issue9_bench_readings_refuses_what_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,3 +79,61 @@ def test_issue9_bench_readings_refuses_what_it_cannot_read(tmp_path: Path, capsy
     with pytest.raises(SystemExit):
         main(["bench", "readings", str(tmp_path / "missing.jsonl"), "--cards", "one-two"])
     assert "--cards" in capsys.readouterr().err
+
+
+def test_issue9_bench_readings_calibration_places_the_real_hands_among_the_dealt(records: list[dict[str, Any]]) -> None:
+    # Recomputed here for the first decisions of a few deals: the same layouts dealt (the same
+    # random stream), the real hand's HCP and lengths ranked among theirs by a count of our own.
+    import random
+
+    from bazas.bench.bots import _context
+    from bazas.bench.decisions import play_states
+    from bazas.bots.play import CardPlayer
+    from bazas.bots.player import bot_for
+    from bazas.bots.sampling import sample_layouts
+    from bazas.engine.cards import Hand, Suit
+    from bazas.engine.deal import Board
+    from bazas.engine.views import view_of
+
+    checked = 0
+    for rec in [r for r in records if r.get("cards")][:4]:
+        entries = bench_readings.readings_task(rec, "all", {1, 2}, 30, {"defaults": {}})
+        states = dict(play_states(rec))
+        for e in entries:
+            state = states[e["card"]]
+            assert state.actor is not None and state.play is not None
+            view = view_of(state, state.actor)
+            assert view.seat is not None and view.declarer is not None
+            player = bot_for("duplicate", "normal").card_player
+            assert isinstance(player, CardPlayer)
+            knowledge = player._knowledge(view, _context(Board(int(rec["index"]) + 1)), with_constraints=True)
+            dealt = sample_layouts(knowledge, 30, random.Random(f"bench-readings-{rec.get('seed', 1)}-{rec['index']}-{e['card']}"))
+            defending = e["role"] == "defence"
+            names = {view.seat.partner: "partner", view.declarer: "declarer"} if defending else \
+                {view.declarer.lho: "leader", view.declarer.rho: "leader's partner"}
+            assert set(e["calibration"]) == {f"{names[s]} {f}" for s in knowledge.hidden for f in bench_readings.FEATURES}
+            for seat in knowledge.hidden:
+                real = Hand(state.play.hands[seat] | knowledge.played[seat])
+                hands = [Hand(lay[seat] | knowledge.played[seat]) for lay in dealt.layouts]
+                for feature, measure in (("HCP", Hand.hcp), ("hearts", lambda h: h.length(Suit.H)),
+                                         ("clubs", lambda h: h.length(Suit.C))):
+                    below = sum(w for h, w in zip(hands, dealt.weights, strict=True) if measure(h) < measure(real))
+                    ties = sum(w for h, w in zip(hands, dealt.weights, strict=True) if measure(h) == measure(real))
+                    as_dealt, after = e["calibration"][f"{names[seat]} {feature}"]
+                    assert as_dealt == pytest.approx((below + ties / 2) / sum(dealt.weights))
+                    assert after is None or 0.0 <= after <= 1.0
+                    checked += 1
+    assert checked > 0
+
+
+def test_issue9_bench_readings_calibration_summary_averages_deals_first() -> None:
+    # Two deals: one with three decisions at 0.9, one with one at 0.1. Over deals the mean is 0.5
+    # (not 0.7, as over decisions); the tenths count decisions.
+    entries = [{"index": 0, "card": c, "role": "defence", "notrump": False,
+                "calibration": {"partner HCP": [0.9, 0.95]}} for c in (1, 2, 3)]
+    entries.append({"index": 1, "card": 1, "role": "defence", "notrump": False,
+                    "calibration": {"partner HCP": [0.1, 0.05]}})
+    row = bench_readings.calibration_summary(entries)["defence, suit"]["partner HCP"]
+    assert row["dealt"]["mean"] == pytest.approx(0.5) and row["dealt"]["deals"] == 2
+    assert row["read"]["mean"] == pytest.approx(0.5)
+    assert row["decisions"] == 4 and row["low_tenth"] == pytest.approx(0.25) and row["high_tenth"] == pytest.approx(0.75)

@@ -15,6 +15,14 @@ times less likely than the average layout or worse, and its worst case. With ``-
 readings combined are measured under each configuration too (the defaults first), so that a change
 to a reading is judged on the real layouts before any card is played.
 
+The same decisions also check the dealing itself (calibration): for each hidden hand (partner and
+declarer for a defender; the opening leader and its partner for declarer) and each of its HCP and
+four suit lengths, where the real hand falls among the dealt ones, before the readings and after:
+the weighted share of dealt layouts below the real value, plus half of those equal to it. When the
+layouts dealt are a fair draw of what the player may know, that share is 0.5 on average; below 0.5,
+the real hands hold less than the player deals them, above, more. Its interval is taken over deals
+(the decisions of a deal are not independent).
+
 No solving: a few seconds a deal. Deals of the records only (the tuning deals say so in the report).
 """
 
@@ -25,14 +33,51 @@ import math
 import os
 import random
 import statistics
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["READINGS", "add_arguments", "log_ratio", "readings_task", "run", "run_readings", "summarise"]
+__all__ = ["FEATURES", "READINGS", "add_arguments", "calibration_summary", "log_ratio", "rank_share",
+           "readings_task", "run", "run_readings", "summarise"]
 
 #: The readings measured one by one, in the order of ``CardPlayer._reading_weights`` (all of them
 #: together: each configuration's row).
 READINGS = ("opening lead", "top of a sequence", "restricted choice", "declarer's habits", "signals")
+
+
+#: What the calibration check compares of a hidden hand (its original thirteen cards).
+FEATURES = ("HCP", "spades", "hearts", "diamonds", "clubs")
+
+
+def _features(hand: int) -> tuple[int, ...]:
+    """A hand's (bit set) HCP and its spade, heart, diamond and club lengths, in ``FEATURES`` order.
+
+    >>> from bazas.engine.cards import Hand
+    >>> _features(Hand.from_pbn("AKQ.J.T98765.432").mask)
+    (10, 3, 1, 6, 3)
+    """
+    from bazas.engine.cards import Hand, Suit
+
+    h = Hand(hand)
+    return (h.hcp(), h.length(Suit.S), h.length(Suit.H), h.length(Suit.D), h.length(Suit.C))
+
+
+def rank_share(real: float, dealt: Sequence[float], weights: Sequence[float]) -> float | None:
+    """Where ``real`` falls among the ``dealt`` values: the weighted share below it plus half the
+    share equal to it (0.5 on average when the real value is a draw from the dealt ones' law);
+    None when the weights are all zero.
+
+    >>> rank_share(10, [8, 10, 12, 14], [1.0, 1.0, 1.0, 1.0])
+    0.375
+    >>> rank_share(10, [8, 10, 12, 14], [0.0, 0.0, 1.0, 3.0])
+    0.0
+    """
+    total = sum(weights)
+    if total <= 0.0:
+        return None
+    below = sum(w for v, w in zip(dealt, weights, strict=True) if v < real)
+    equal = sum(w for v, w in zip(dealt, weights, strict=True) if v == real)
+    return (below + 0.5 * equal) / total
 
 
 def log_ratio(weights: list[float]) -> float | None:
@@ -111,9 +156,29 @@ def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
                                  "notrump": contract.strain is Strain.NT, "readings": {}, "configs": {}}
         for name, weights in parts.items():
             entry["readings"][name] = log_ratio(weights)
+        read = one
         for name, player in players.items():
-            entry["configs"][name] = log_ratio(player._reading_weights(view, knowledge, context, lays, list(one),
-                                                                       contract))
+            weights = player._reading_weights(view, knowledge, context, lays, list(one), contract)
+            entry["configs"][name] = log_ratio(weights)
+            if player is base:
+                read = weights
+        # The dealing's calibration: where each hidden hand's real HCP and lengths fall among the
+        # dealt layouts', as dealt (the sampler's weights) and once the defaults' readings weigh them.
+        entry["calibration"] = {}
+        dealt_w = list(dealt.weights)
+        read_w = [d * r for d, r in zip(dealt_w, read[1:], strict=True)]
+        for seat in knowledge.hidden:
+            if defending:
+                hand_name = "partner" if seat == view.seat.partner else "declarer"
+            else:
+                hand_name = "leader" if seat == view.declarer.lho else "leader's partner"
+            played = knowledge.played[seat]
+            real_f = _features(real[seat] | played)
+            dealt_f = [_features(lay[seat] | played) for lay in dealt.layouts]
+            for k, feature in enumerate(FEATURES):
+                values = [f[k] for f in dealt_f]
+                entry["calibration"][f"{hand_name} {feature}"] = [rank_share(real_f[k], values, dealt_w),
+                                                                  rank_share(real_f[k], values, read_w)]
         out.append(entry)
     return out
 
@@ -150,6 +215,39 @@ def summarise(entries: list[dict[str, Any]], configs: list[str]) -> dict[str, An
     return out
 
 
+def calibration_summary(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per role and kind of contract, per hidden hand and feature: the mean rank share of the real
+    value among the dealt ones (0.5 when the dealing is fair), before and after the readings,
+    each with a 95% interval over deals (a deal's decisions averaged first: they are not
+    independent), and the shares of decisions in which the real value fell in the lowest and the
+    highest tenth (after the readings; under a tenth each, ties taken half)."""
+    out: dict[str, Any] = {}
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        if e.get("calibration"):
+            groups.setdefault(f"{e['role']}, {'notrump' if e['notrump'] else 'suit'}", []).append(e)
+    for group, items in sorted(groups.items()):
+        rows: dict[str, Any] = {}
+        for key in dict.fromkeys(k for e in items for k in e["calibration"]):
+            row: dict[str, Any] = {}
+            for j, when in enumerate(("dealt", "read")):
+                per_deal: dict[int, list[float]] = {}
+                for e in items:
+                    v = e["calibration"].get(key, [None, None])[j]
+                    if v is not None:
+                        per_deal.setdefault(int(e["index"]), []).append(v)
+                means = [statistics.fmean(v) for v in per_deal.values()]
+                st = _stats(means)
+                row[when] = {"deals": st["decisions"], "mean": st["mean"], "ci95": st["ci95"]}
+            after = [v for e in items if (v := e["calibration"].get(key, [None, None])[1]) is not None]
+            row["decisions"] = len(after)
+            row["low_tenth"] = round(sum(v < 0.1 for v in after) / len(after), 4) if after else 0.0
+            row["high_tenth"] = round(sum(v > 0.9 for v in after) / len(after), 4) if after else 0.0
+            rows[key] = row
+        out[group] = rows
+    return out
+
+
 def run_readings(records: list[dict[str, Any]], *, role: str, cards: set[int], layouts: int, workers: int,
                  configs: dict[str, dict[str, Any]], console: Any = None) -> dict[str, Any]:
     """The readings measured on the decisions asked of ``records`` (one run), in ``workers`` processes."""
@@ -163,6 +261,7 @@ def run_readings(records: list[dict[str, Any]], *, role: str, cards: set[int], l
                          "held_out": run["tuning"]["held_out"], "tuning": run["tuning"]},
             "seconds": run["seconds"],
             "metrics": summarise(entries, list(configs)),
+            "calibration": calibration_summary(entries),
             "decisions": entries}
 
 
@@ -190,6 +289,22 @@ def print_report(report: dict[str, Any], console: Any) -> None:
             table.add_row(f"[bold]{name}[/bold] (all)", *cells(st),
                           "" if versus is None else
                           f"{versus['mean']:+.3f} ({versus['ci95'][0]:+.3f} to {versus['ci95'][1]:+.3f})")
+        console.print(table)
+    for group, rows in report.get("calibration", {}).items():
+        table = Table(title=f"{group}: where the real hands fall among the dealt ones, seed {s['seed']}",
+                      caption="the weighted share of the dealt layouts below the real value, plus half of those "
+                              "equal (0.5 on average when the dealing is fair; under 0.5: the real hands hold "
+                              "less than dealt), as dealt and after the readings, 95% interval over deals; "
+                              "tenths: decisions in which the real value fell in the dealt ones' lowest / highest "
+                              "tenth after the readings (a tenth each at most)")
+        for col in ("hand", "decisions", "as dealt (95%)", "after the readings (95%)", "lowest / highest tenth"):
+            table.add_column(col, justify="left" if col == "hand" else "right")
+        for key, row in rows.items():
+            dealt, read = row["dealt"], row["read"]
+            table.add_row(key, str(row["decisions"]),
+                          f"{dealt['mean']:.3f} ({dealt['ci95'][0]:.3f}-{dealt['ci95'][1]:.3f})",
+                          f"{read['mean']:.3f} ({read['ci95'][0]:.3f}-{read['ci95'][1]:.3f})",
+                          f"{100 * row['low_tenth']:.1f}% / {100 * row['high_tenth']:.1f}%")
         console.print(table)
 
 
