@@ -57,6 +57,7 @@ def test_issue9_bench_readings_command_reports_its_decisions(records: list[dict[
                  "--workers", "1", "--config", "blind=" + json.dumps(READS_NOTHING), "--json", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "signals" in printed and "blind" in printed and "where the real hands fall" in printed
+    assert "where the unseen honours lie" in printed
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["settings"]["held_out"] is False          # seed 7's first 400 deals are tuning deals
     entries = report["decisions"]
@@ -71,6 +72,9 @@ def test_issue9_bench_readings_command_reports_its_decisions(records: list[dict[
         # The calibration of the same decisions: every hidden hand's five features, each decision once.
         calibration = report["calibration"][group]
         assert len(calibration) == 10 and all(c["decisions"] == len(mine) for c in calibration.values())
+        honours = report["honours"][group]
+        assert honours["forecasts"] == sum(len(e["honours"]) for e in mine)
+        assert sum(b["forecasts"] for b in honours["bins"]) == honours["forecasts"]
 
 
 def test_issue9_bench_readings_refuses_what_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -123,6 +127,15 @@ def test_issue9_bench_readings_calibration_places_the_real_hands_among_the_dealt
                     assert as_dealt == pytest.approx((below + ties / 2) / sum(dealt.weights))
                     assert after is None or 0.0 <= after <= 1.0
                     checked += 1
+            # The unseen aces, kings, queens and jacks: the share of the dealt layouts in which the
+            # first hidden hand holds each, and whether it really does.
+            first = view.seat.partner if defending else view.declarer.lho
+            unseen = [c for c in range(52) if c % 13 >= 9 and not any(
+                (h >> c) & 1 for h in (*knowledge.known.values(), *knowledge.played.values()))]
+            assert [y for _, _, y in e["honours"]] == [(state.play.hands[first] >> c) & 1 for c in unseen]
+            for (as_dealt, after, _), c in zip(e["honours"], unseen, strict=True):
+                held = sum(w for lay, w in zip(dealt.layouts, dealt.weights, strict=True) if (lay[first] >> c) & 1)
+                assert as_dealt == pytest.approx(held / sum(dealt.weights)) and 0.0 <= after <= 1.0
     assert checked > 0
 
 

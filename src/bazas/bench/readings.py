@@ -21,7 +21,10 @@ four suit lengths, where the real hand falls among the dealt ones, before the re
 the weighted share of dealt layouts below the real value, plus half of those equal to it. When the
 layouts dealt are a fair draw of what the player may know, that share is 0.5 on average; below 0.5,
 the real hands hold less than the player deals them, above, more. Its interval is taken over deals
-(the decisions of a deal are not independent).
+(the decisions of a deal are not independent). And where the honours lie: for every ace, king,
+queen and jack the player has not seen, the share of the layouts in which the first hidden hand
+(partner; the opening leader) holds it is a forecast; grouped by forecast, the real frequency
+should match it (a reliability table, and the Brier score as dealt and after the readings).
 
 No solving: a few seconds a deal. Deals of the records only (the tuning deals say so in the report).
 """
@@ -37,8 +40,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FEATURES", "READINGS", "add_arguments", "calibration_summary", "log_ratio", "rank_share",
-           "readings_task", "run", "run_readings", "summarise"]
+__all__ = ["FEATURES", "READINGS", "add_arguments", "calibration_summary", "honour_summary", "log_ratio",
+           "rank_share", "readings_task", "run", "run_readings", "summarise"]
 
 #: The readings measured one by one, in the order of ``CardPlayer._reading_weights`` (all of them
 #: together: each configuration's row).
@@ -179,6 +182,17 @@ def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
                 values = [f[k] for f in dealt_f]
                 entry["calibration"][f"{hand_name} {feature}"] = [rank_share(real_f[k], values, dealt_w),
                                                                   rank_share(real_f[k], values, read_w)]
+        # Where the unseen honours lie: the forecasts that the first hidden hand (partner; the
+        # opening leader) holds each, as dealt and after the readings, and whether it does.
+        first = view.seat.partner if defending else view.declarer.lho
+        entry["honours"] = []
+        if first in knowledge.hidden and sum(dealt_w) > 0.0 and sum(read_w) > 0.0:
+            for idx in range(52):
+                if idx % 13 >= 9 and knowledge.pool >> idx & 1:
+                    holds = [lay[first] >> idx & 1 for lay in dealt.layouts]
+                    entry["honours"].append([sum(w for h, w in zip(holds, dealt_w, strict=True) if h) / sum(dealt_w),
+                                             sum(w for h, w in zip(holds, read_w, strict=True) if h) / sum(read_w),
+                                             real[first] >> idx & 1])
         out.append(entry)
     return out
 
@@ -248,6 +262,38 @@ def calibration_summary(entries: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def honour_summary(entries: list[dict[str, Any]], bins: int = 5) -> dict[str, Any]:
+    """Per role and kind of contract: the forecasts that a hidden hand holds an unseen honour
+    (after the readings) grouped in ``bins`` equal ranges, each with its number, mean forecast and
+    the real frequency; and the Brier score (mean squared error of the forecasts: lower is better)
+    as dealt and after the readings.
+
+    >>> e = {"role": "defence", "notrump": True, "honours": [[0.5, 0.9, 1], [0.5, 0.9, 0], [0.5, 0.1, 0]]}
+    >>> h = honour_summary([e], bins=2)["defence, notrump"]
+    >>> h["bins"][1]["forecasts"], h["bins"][1]["forecast"], h["bins"][1]["real"]
+    (2, 0.9, 0.5)
+    >>> h["brier_dealt"], h["brier_read"]
+    (0.25, 0.2767)
+    """
+    out: dict[str, Any] = {}
+    groups: dict[str, list[list[float]]] = {}
+    for e in entries:
+        if e.get("honours"):
+            groups.setdefault(f"{e['role']}, {'notrump' if e['notrump'] else 'suit'}", []).extend(e["honours"])
+    for group, items in sorted(groups.items()):
+        table = []
+        for b in range(bins):
+            low, high = b / bins, (b + 1) / bins
+            inside = [(p, y) for _, p, y in items if low <= p < high or (b == bins - 1 and p == 1.0)]
+            table.append({"range": [round(low, 3), round(high, 3)], "forecasts": len(inside),
+                          "forecast": round(statistics.fmean(p for p, _ in inside), 4) if inside else None,
+                          "real": round(statistics.fmean(y for _, y in inside), 4) if inside else None})
+        out[group] = {"forecasts": len(items), "bins": table,
+                      "brier_dealt": round(statistics.fmean((d - y) ** 2 for d, _, y in items), 4),
+                      "brier_read": round(statistics.fmean((p - y) ** 2 for _, p, y in items), 4)}
+    return out
+
+
 def run_readings(records: list[dict[str, Any]], *, role: str, cards: set[int], layouts: int, workers: int,
                  configs: dict[str, dict[str, Any]], console: Any = None) -> dict[str, Any]:
     """The readings measured on the decisions asked of ``records`` (one run), in ``workers`` processes."""
@@ -262,6 +308,7 @@ def run_readings(records: list[dict[str, Any]], *, role: str, cards: set[int], l
             "seconds": run["seconds"],
             "metrics": summarise(entries, list(configs)),
             "calibration": calibration_summary(entries),
+            "honours": honour_summary(entries),
             "decisions": entries}
 
 
@@ -305,6 +352,19 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                           f"{dealt['mean']:.3f} ({dealt['ci95'][0]:.3f}-{dealt['ci95'][1]:.3f})",
                           f"{read['mean']:.3f} ({read['ci95'][0]:.3f}-{read['ci95'][1]:.3f})",
                           f"{100 * row['low_tenth']:.1f}% / {100 * row['high_tenth']:.1f}%")
+        console.print(table)
+    for group, found in report.get("honours", {}).items():
+        table = Table(title=f"{group}: where the unseen honours lie, forecast and real, seed {s['seed']}",
+                      caption=f"the share of the layouts (after the readings) in which partner, or for declarer the "
+                              f"opening leader, holds an ace, king, queen or jack not yet seen, and how often it "
+                              f"did; Brier score {found['brier_dealt']:.4f} as dealt, {found['brier_read']:.4f} "
+                              f"after the readings (lower is better)")
+        for col in ("forecast range", "forecasts", "mean forecast", "real frequency"):
+            table.add_column(col, justify="right")
+        for b in found["bins"]:
+            table.add_row(f"{b['range'][0]:.1f}-{b['range'][1]:.1f}", str(b["forecasts"]),
+                          "" if b["forecast"] is None else f"{b['forecast']:.3f}",
+                          "" if b["real"] is None else f"{b['real']:.3f}")
         console.print(table)
 
 
