@@ -57,7 +57,7 @@ def test_issue9_bench_readings_command_reports_its_decisions(records: list[dict[
                  "--workers", "1", "--config", "blind=" + json.dumps(READS_NOTHING), "--json", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "signals" in printed and "blind" in printed and "where the real hands fall" in printed
-    assert "where the unseen honours lie" in printed
+    assert "where the unseen honours lie" in printed and "Brier score per configuration" in printed
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["settings"]["held_out"] is False          # seed 7's first 400 deals are tuning deals
     entries = report["decisions"]
@@ -75,6 +75,10 @@ def test_issue9_bench_readings_command_reports_its_decisions(records: list[dict[
         honours = report["honours"][group]
         assert honours["forecasts"] == sum(len(e["honours"]) for e in mine)
         assert sum(b["forecasts"] for b in honours["bins"]) == honours["forecasts"]
+        # A player that reads nothing forecasts the honours as dealt; the defaults as the report's own.
+        assert honours["configs"]["blind"]["brier"] == pytest.approx(honours["brier_dealt"], abs=1e-4)
+        assert honours["configs"]["defaults"]["brier"] == pytest.approx(honours["brier_read"], abs=1e-4)
+        assert "against_first" in honours["configs"]["blind"]
 
 
 def test_issue9_bench_readings_refuses_what_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

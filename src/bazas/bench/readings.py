@@ -159,12 +159,12 @@ def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
                                  "notrump": contract.strain is Strain.NT, "readings": {}, "configs": {}}
         for name, weights in parts.items():
             entry["readings"][name] = log_ratio(weights)
-        read = one
+        read_by: dict[str, list[float]] = {}
         for name, player in players.items():
             weights = player._reading_weights(view, knowledge, context, lays, list(one), contract)
             entry["configs"][name] = log_ratio(weights)
-            if player is base:
-                read = weights
+            read_by[name] = weights
+        read = read_by[next(iter(players))]
         # The dealing's calibration: where each hidden hand's real HCP and lengths fall among the
         # dealt layouts', as dealt (the sampler's weights) and once the defaults' readings weigh them.
         entry["calibration"] = {}
@@ -186,13 +186,20 @@ def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
         # opening leader) holds each, as dealt and after the readings, and whether it does.
         first = view.seat.partner if defending else view.declarer.lho
         entry["honours"] = []
-        if first in knowledge.hidden and sum(dealt_w) > 0.0 and sum(read_w) > 0.0:
+        # The same forecasts after each configuration's readings (the first's are the honours' own).
+        entry["honour_forecasts"] = {}
+        by_config = {name: [d * r for d, r in zip(dealt_w, w[1:], strict=True)] for name, w in read_by.items()}
+        if first in knowledge.hidden and sum(dealt_w) > 0.0 and all(sum(w) > 0.0 for w in by_config.values()):
+            entry["honour_forecasts"] = {name: [] for name in by_config}
             for idx in range(52):
                 if idx % 13 >= 9 and knowledge.pool >> idx & 1:
                     holds = [lay[first] >> idx & 1 for lay in dealt.layouts]
                     entry["honours"].append([sum(w for h, w in zip(holds, dealt_w, strict=True) if h) / sum(dealt_w),
                                              sum(w for h, w in zip(holds, read_w, strict=True) if h) / sum(read_w),
                                              real[first] >> idx & 1])
+                    for name, weights in by_config.items():
+                        entry["honour_forecasts"][name].append(
+                            sum(w for h, w in zip(holds, weights, strict=True) if h) / sum(weights))
         out.append(entry)
     return out
 
@@ -266,7 +273,8 @@ def honour_summary(entries: list[dict[str, Any]], bins: int = 5) -> dict[str, An
     """Per role and kind of contract: the forecasts that a hidden hand holds an unseen honour
     (after the readings) grouped in ``bins`` equal ranges, each with its number, mean forecast and
     the real frequency; and the Brier score (mean squared error of the forecasts: lower is better)
-    as dealt and after the readings.
+    as dealt and after the readings, and after each configuration's readings (``configs``), with
+    the paired difference from the first per deal (95% interval over deals).
 
     >>> e = {"role": "defence", "notrump": True, "honours": [[0.5, 0.9, 1], [0.5, 0.9, 0], [0.5, 0.1, 0]]}
     >>> h = honour_summary([e], bins=2)["defence, notrump"]
@@ -290,7 +298,31 @@ def honour_summary(entries: list[dict[str, Any]], bins: int = 5) -> dict[str, An
                           "real": round(statistics.fmean(y for _, y in inside), 4) if inside else None})
         out[group] = {"forecasts": len(items), "bins": table,
                       "brier_dealt": round(statistics.fmean((d - y) ** 2 for d, _, y in items), 4),
-                      "brier_read": round(statistics.fmean((p - y) ** 2 for _, p, y in items), 4)}
+                      "brier_read": round(statistics.fmean((p - y) ** 2 for _, p, y in items), 4),
+                      "configs": _config_briers([e for e in entries if e.get("honours") and group ==
+                                                 f"{e['role']}, {'notrump' if e['notrump'] else 'suit'}"])}
+    return out
+
+
+def _config_briers(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each configuration's Brier score over the honour forecasts of ``entries`` and, but for the
+    first, its paired difference from the first's per deal (negative: better forecasts)."""
+    names = list(dict.fromkeys(n for e in entries for n in e.get("honour_forecasts", {})))
+    out: dict[str, Any] = {}
+    for name in names:
+        errors = [(p - y) ** 2 for e in entries
+                  for p, (_, _, y) in zip(e["honour_forecasts"].get(name, []), e["honours"], strict=False)]
+        row: dict[str, Any] = {"brier": round(statistics.fmean(errors), 4) if errors else None}
+        if name != names[0]:
+            per_deal: dict[int, list[float]] = {}
+            for e in entries:
+                mine, first = e["honour_forecasts"].get(name), e["honour_forecasts"].get(names[0])
+                if mine is None or first is None:
+                    continue
+                for p, q, (_, _, y) in zip(mine, first, e["honours"], strict=True):
+                    per_deal.setdefault(int(e["index"]), []).append((p - y) ** 2 - (q - y) ** 2)
+            row["against_first"] = _stats([statistics.fmean(v) for v in per_deal.values()])
+        out[name] = row
     return out
 
 
@@ -366,6 +398,19 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                           "" if b["forecast"] is None else f"{b['forecast']:.3f}",
                           "" if b["real"] is None else f"{b['real']:.3f}")
         console.print(table)
+        configs = found.get("configs", {})
+        if len(configs) > 1:
+            versus = Table(title=f"{group}: the honours' Brier score per configuration",
+                           caption="paired difference from the first per deal, 95% interval over deals "
+                                   "(negative: better forecasts)")
+            for col in ("configuration", "Brier", "v first (95%)"):
+                versus.add_column(col, justify="left" if col == "configuration" else "right")
+            for name, row in configs.items():
+                st = row.get("against_first")
+                versus.add_row(name, "" if row["brier"] is None else f"{row['brier']:.4f}",
+                               "" if st is None else
+                               f"{st['mean']:+.4f} ({st['ci95'][0]:+.4f} to {st['ci95'][1]:+.4f})")
+            console.print(versus)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
