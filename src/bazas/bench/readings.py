@@ -83,6 +83,11 @@ def rank_share(real: float, dealt: Sequence[float], weights: Sequence[float]) ->
     return (below + 0.5 * equal) / total
 
 
+def _share(holds: Sequence[bool], weights: Sequence[float]) -> float:
+    """The weighted share of the layouts in which ``holds`` is true (the weights not all zero)."""
+    return sum(w for h, w in zip(holds, weights, strict=True) if h) / sum(weights)
+
+
 def log_ratio(weights: list[float]) -> float | None:
     """The log of the first weight (the real layout's) over the mean of the others; None when
     they are all zero. A weight of zero counts as e^-30.
@@ -159,17 +164,17 @@ def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
                                  "notrump": contract.strain is Strain.NT, "readings": {}, "configs": {}}
         for name, weights in parts.items():
             entry["readings"][name] = log_ratio(weights)
+        # Each configuration's weights of the dealt layouts: the sampler's times its readings'.
+        dealt_w = list(dealt.weights)
         read_by: dict[str, list[float]] = {}
         for name, player in players.items():
             weights = player._reading_weights(view, knowledge, context, lays, list(one), contract)
             entry["configs"][name] = log_ratio(weights)
-            read_by[name] = weights
-        read = read_by[next(iter(players))]
+            read_by[name] = [d * r for d, r in zip(dealt_w, weights[1:], strict=True)]
+        read_w = read_by[next(iter(players))]
         # The dealing's calibration: where each hidden hand's real HCP and lengths fall among the
         # dealt layouts', as dealt (the sampler's weights) and once the defaults' readings weigh them.
         entry["calibration"] = {}
-        dealt_w = list(dealt.weights)
-        read_w = [d * r for d, r in zip(dealt_w, read[1:], strict=True)]
         for seat in knowledge.hidden:
             if defending:
                 hand_name = "partner" if seat == view.seat.partner else "declarer"
@@ -185,21 +190,17 @@ def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
         # Where the unseen honours lie: the forecasts that the first hidden hand (partner; the
         # opening leader) holds each, as dealt and after the readings, and whether it does.
         first = view.seat.partner if defending else view.declarer.lho
-        entry["honours"] = []
         # The same forecasts after each configuration's readings (the first's are the honours' own).
+        entry["honours"] = []
         entry["honour_forecasts"] = {}
-        by_config = {name: [d * r for d, r in zip(dealt_w, w[1:], strict=True)] for name, w in read_by.items()}
-        if first in knowledge.hidden and sum(dealt_w) > 0.0 and all(sum(w) > 0.0 for w in by_config.values()):
-            entry["honour_forecasts"] = {name: [] for name in by_config}
+        if first in knowledge.hidden and sum(dealt_w) > 0.0 and all(sum(w) > 0.0 for w in read_by.values()):
+            entry["honour_forecasts"] = {name: [] for name in read_by}
             for idx in range(52):
                 if idx % 13 >= 9 and knowledge.pool >> idx & 1:
-                    holds = [lay[first] >> idx & 1 for lay in dealt.layouts]
-                    entry["honours"].append([sum(w for h, w in zip(holds, dealt_w, strict=True) if h) / sum(dealt_w),
-                                             sum(w for h, w in zip(holds, read_w, strict=True) if h) / sum(read_w),
-                                             real[first] >> idx & 1])
-                    for name, weights in by_config.items():
-                        entry["honour_forecasts"][name].append(
-                            sum(w for h, w in zip(holds, weights, strict=True) if h) / sum(weights))
+                    holds = [bool(lay[first] >> idx & 1) for lay in dealt.layouts]
+                    for name, weights in read_by.items():
+                        entry["honour_forecasts"][name].append(_share(holds, weights))
+                    entry["honours"].append([_share(holds, dealt_w), _share(holds, read_w), real[first] >> idx & 1])
         out.append(entry)
     return out
 
@@ -213,14 +214,21 @@ def _stats(values: list[float]) -> dict[str, Any]:
             "worst": round(min(values), 3) if values else None}
 
 
+def _groups(entries: list[dict[str, Any]], key: str | None = None) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The decisions by role and kind of contract ("defence, suit"...), in that order; with ``key``,
+    only those in which it is not empty."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        if key is None or e.get(key):
+            groups.setdefault(f"{e['role']}, {'notrump' if e['notrump'] else 'suit'}", []).append(e)
+    return sorted(groups.items())
+
+
 def summarise(entries: list[dict[str, Any]], configs: list[str]) -> dict[str, Any]:
     """Per role and kind of contract: each reading's figures, and all readings per configuration
     (with the paired difference from the first)."""
     out: dict[str, Any] = {}
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for e in entries:
-        groups.setdefault(f"{e['role']}, {'notrump' if e['notrump'] else 'suit'}", []).append(e)
-    for group, items in sorted(groups.items()):
+    for group, items in _groups(entries):
         row: dict[str, Any] = {"readings": {}, "configs": {}}
         for name in READINGS:
             row["readings"][name] = _stats([v for e in items if (v := e["readings"].get(name)) is not None])
@@ -243,11 +251,7 @@ def calibration_summary(entries: list[dict[str, Any]]) -> dict[str, Any]:
     independent), and the shares of decisions in which the real value fell in the lowest and the
     highest tenth (after the readings; under a tenth each, ties taken half)."""
     out: dict[str, Any] = {}
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for e in entries:
-        if e.get("calibration"):
-            groups.setdefault(f"{e['role']}, {'notrump' if e['notrump'] else 'suit'}", []).append(e)
-    for group, items in sorted(groups.items()):
+    for group, items in _groups(entries, "calibration"):
         rows: dict[str, Any] = {}
         for key in dict.fromkeys(k for e in items for k in e["calibration"]):
             row: dict[str, Any] = {}
@@ -284,11 +288,8 @@ def honour_summary(entries: list[dict[str, Any]], bins: int = 5) -> dict[str, An
     (0.25, 0.2767)
     """
     out: dict[str, Any] = {}
-    groups: dict[str, list[list[float]]] = {}
-    for e in entries:
-        if e.get("honours"):
-            groups.setdefault(f"{e['role']}, {'notrump' if e['notrump'] else 'suit'}", []).extend(e["honours"])
-    for group, items in sorted(groups.items()):
+    for group, decisions in _groups(entries, "honours"):
+        items = [h for e in decisions for h in e["honours"]]
         table = []
         for b in range(bins):
             low, high = b / bins, (b + 1) / bins
@@ -299,8 +300,7 @@ def honour_summary(entries: list[dict[str, Any]], bins: int = 5) -> dict[str, An
         out[group] = {"forecasts": len(items), "bins": table,
                       "brier_dealt": round(statistics.fmean((d - y) ** 2 for d, _, y in items), 4),
                       "brier_read": round(statistics.fmean((p - y) ** 2 for _, p, y in items), 4),
-                      "configs": _config_briers([e for e in entries if e.get("honours") and group ==
-                                                 f"{e['role']}, {'notrump' if e['notrump'] else 'suit'}"])}
+                      "configs": _config_briers(decisions)}
     return out
 
 
