@@ -13,9 +13,11 @@ REPO = Path(__file__).resolve().parents[2]
 BAZAS = [sys.executable, "-m", "bazas.cli.main"]
 
 
-def test_tm_serve_and_connect_play_a_team_match_between_processes() -> None:
+def test_tm_serve_and_connect_play_a_team_match_between_processes(tmp_path: Path) -> None:
+    transcript = tmp_path / "talk.txt"
     serve = subprocess.Popen([*BAZAS, "tm", "serve", "--port", "0", "--tables", "2", "--boards", "2", "--seed", "5",
-                              "--programs", "1:N", "--strength", "baseline", "--json"],
+                              "--programs", "1:N", "--strength", "baseline", "--json",
+                              "--transcript", str(transcript)],
                              cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert serve.stderr is not None
@@ -42,6 +44,49 @@ def test_tm_serve_and_connect_play_a_team_match_between_processes() -> None:
     assert [b["actions"] for b in played["boards"]] == [b["table1"]["actions"] for b in match["boards"]]
     assert match["imps_a"] == sum(b["imps_a"] for b in match["boards"])
     assert match["winner"] in ("A", "B", "tie")
+    # the one program's thinking time, and the whole conversation for the director
+    assert [(r["table"], r["seat"]) for r in match["program_seconds"]] == [(1, "N")]
+    talk = transcript.read_text(encoding="utf-8").splitlines()
+    assert re.search(r'table 0\s+-\s+<client\s+Connecting "bazas" as North', talk[0])
+    assert any(re.search(r"table 1\s+N\s+tm>\s+North's cards : ", line) for line in talk)
+    assert any(re.search(r"table 1\s+N\s+<client\s+North (passes|bids|plays)", line) for line in talk)
+
+
+def test_tm_serve_plays_the_boards_of_a_pbn_file_and_writes_the_record(tmp_path: Path) -> None:
+    """An organiser's session: the boards dealt beforehand in a PBN file, the record of both
+    rooms written as PBN, its results those printed."""
+    from bazas.engine.deal import deal_from_seed
+    from bazas.formats.match_records import dumps_boards, loads_match
+
+    deals = [deal_from_seed(f"tm-cli-{n}") for n in (1, 2, 3)]
+    boards = tmp_path / "boards.pbn"
+    boards.write_text(dumps_boards(deals, event="test"), encoding="utf-8")
+    record = tmp_path / "record.pbn"
+    done = subprocess.run([*BAZAS, "tm", "serve", "--port", "0", "--programs", "none", "--deals", str(boards),
+                           "--boards", "2", "--record", str(record), "--strength", "baseline", "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    match = json.loads(done.stdout)
+    assert [b["board"] for b in match["boards"]] == [1, 2] and match["program_seconds"] == []
+    played = loads_match(record.read_text(encoding="utf-8"))
+    assert played.complete and played.boards == (1, 2)
+    for row in match["boards"]:
+        for t in (1, 2):
+            p = played.at(row["board"], t)
+            assert p is not None and p.deal == deals[row["board"] - 1] and p.state is not None
+            assert [str(a) for a in p.state.actions] == row[f"table{t}"]["actions"]
+    assert played.comparison()["imps_a"] == match["imps_a"]
+
+
+def test_tm_serve_names_a_bad_deals_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Board "1"]\n[Deal "N:AKQ.T98.765.432 T98.765.432.AKQJ"]\n', encoding="utf-8")
+    done = subprocess.run([*BAZAS, "tm", "serve", "--port", "0", "--deals", str(bad)], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "bad.pbn" in done.stderr and "Deal" in done.stderr
+    missing = subprocess.run([*BAZAS, "tm", "serve", "--port", "0", "--record", str(tmp_path / "no" / "r.pbn")],
+                             cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2 and "--record" in missing.stderr
 
 
 def test_tm_connect_names_a_bad_address() -> None:

@@ -25,7 +25,7 @@ from bazas.formats.match_records import (
     pbn_date,
     record_of_match,
 )
-from bazas.formats.pbn import MANDATORY_TAGS, PbnError, game_state, loads
+from bazas.formats.pbn import MANDATORY_TAGS, PbnError, game_state, loads, section_tokens
 from bazas.formats.records import dump_session, load_session
 
 PBN_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -274,3 +274,40 @@ def test_issue10_boards_export_and_import_before_play() -> None:
 def test_issue10_boards_import_errors(text: str, message: str) -> None:
     with pytest.raises(PbnError, match=re.escape(message)):
         load_boards(text)
+
+
+def test_pbn_3_9_alerted_calls_are_written_as_notes_and_read_back() -> None:
+    """PBN 2.1 section 3.9: an explained call carries a ``=n=`` reference in the Auction section,
+    its text a ``[Note "n:text"]`` tag after the auction; reading gives back every explanation
+    at the index of its call, and the record is identical."""
+    from dataclasses import replace
+
+    m = played_match(2, 4)
+    record = record_of_match(m, event="Liga", site="bazas", date="2026.12.06")
+    first = record.played[0]
+    assert first.state is not None
+    calls = len(first.state.auction.calls)
+    alerts = {0: "strong, artificial", calls - 1: "to play"}
+    noted = replace(record, played=(replace(first, alerts=tuple(sorted(alerts.items()))), *record.played[1:]))
+    text = dumps_match(noted)
+    game = loads(text).games[0]
+    tokens = section_tokens(game.section("Auction"), notes=True)
+    assert tokens[1] == "=1=" and tokens[-1] == "=2="
+    assert [v for k, v in game.tags if k == "Note"] == ["1:strong, artificial", "2:to play"]
+    # the notes come right after the auction, before the play
+    names = [k for k, _ in game.tags]
+    assert names.index("Note") == names.index("Auction") + 1
+    back = loads_match(text)
+    assert back == noted and dict(back.played[0].alerts) == alerts
+    assert back.played[1].alerts == ()
+    assert game_state(game) == first.state   # the references change nothing in the auction
+
+
+def test_pbn_3_9_a_reference_to_a_missing_note_is_refused_naming_it() -> None:
+    m = played_match(1, 5)
+    text = dumps_match(record_of_match(m, date="2026.12.06"))
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("[Auction")) + 1
+    lines[at] = lines[at] + " =7="
+    with pytest.raises(PbnError, match="note 7"):
+        loads_match("\n".join(lines) + "\n")

@@ -16,7 +16,8 @@ from bazas.engine.deal import Deal, deal_from_seed
 from bazas.engine.seats import SEATS, Seat
 from bazas.tm import protocol as p
 from bazas.tm.client import TableClient, bot_chooser
-from bazas.tm.manager import BoardPlan, SeatKind, TableManager, TableResult, bot_decider, compare
+from bazas.formats.match_records import dumps_match, loads_match
+from bazas.tm.manager import BoardPlan, SeatKind, TableManager, TableResult, bot_decider, compare, program_seconds
 from tm.minimal_client import MinimalClient
 
 BOARDS = [BoardPlan(n, deal_from_seed(f"tm-test-{n}")) for n in (1, 2)]
@@ -69,10 +70,23 @@ def test_tm_our_client_against_our_manager_whole_team_match() -> None:
     assert match.imps_a == sum(b["imps_a"] for b in match.boards)
     assert all(b["difference"] == b["table1_ns"] - b["table2_ns"] for b in match.boards)
     assert m.refused == 0
+    # The organiser's record: every board at both rooms, read back as played, the same IMPs.
+    record = loads_match(dumps_match(m.record(results, event="test", date="2026.12.06")))
+    assert record.complete and record.teams == ("bazas", "guests")
+    for t in (1, 2):
+        for r in results[t]:
+            played = record.at(r.board, t)
+            assert played is not None and played.state is not None and played.deal == BOARDS[r.board - 1].deal
+            assert tuple(str(a) for a in played.state.actions) == r.actions
+            assert played.names == tuple(team_of(t, s) for s in SEATS)
+    assert record.comparison()["imps_a"] == match.imps_a
+    # every program's thinking time is kept, table by table
+    assert {(row["table"], row["seat"]) for row in program_seconds(results)} == {
+        (t, s.name) for t in (1, 2) for s in SEATS}
 
 
 def _sent_to(m: TableManager, table: int, seat: Seat) -> list[str]:
-    return [line for t, s, direction, line in m.transcript if t == table and s == seat and direction == "tm"]
+    return [t.line for t in m.transcript if t.table == table and t.seat == seat and t.direction == "tm"]
 
 
 def test_tm_a_program_sees_only_what_its_seat_may_see_when_it_may() -> None:
@@ -279,12 +293,12 @@ def test_tm_alerts_go_both_ways() -> None:
         await m.start()
         client = TableClient("127.0.0.1", port_of(m), Seat.E, "guests", alerting)
         try:
-            _, report = await asyncio.wait_for(asyncio.gather(m.run(), client.run(120)), 300)
+            results, report = await asyncio.wait_for(asyncio.gather(m.run(), client.run(120)), 300)
         finally:
             await m.close()
-        return report
+        return results, report
 
-    report = asyncio.run(run())
+    results, report = asyncio.run(run())
     (board,) = report.boards
     assert board["actions"][0] == "2C"
     assert board["alerts"]["0"]   # the meaning of the strong 2C came with it
@@ -294,6 +308,11 @@ def test_tm_alerts_go_both_ways() -> None:
     assert any((1, "a test alert") in alerts for alerts in seen)
     # our own bots' alerted calls (North's strong 2C) are read in our system, not as a stranger's
     assert not any(index == 0 for alerts in seen for index, _ in alerts)
+    # both alerts reach the session's record as PBN notes at their calls
+    (played,) = loads_match(dumps_match(m.record(results, date="2026.12.06"))).played
+    noted = dict(played.alerts)
+    assert noted[0] == board["alerts"]["0"] and noted[1] == "a test alert"
+    assert played.names == ("bazas (bazas bot)", "guests", "bazas (bazas bot)", "guests (bazas bot)")
 
 
 def test_tm_an_alerted_call_is_not_read_as_natural() -> None:

@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 
@@ -25,8 +26,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "in IMPs is printed at the end.")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=2000, help="port (default 2000; 0: any free port)")
-    serve.add_argument("--boards", type=int, default=4, help="number of boards (default 4)")
+    serve.add_argument("--boards", type=int, default=None,
+                       help="number of boards (default 4, or every board of --deals)")
     serve.add_argument("--seed", type=int, default=None, help="seed for the deals")
+    serve.add_argument("--deals", metavar="FILE.pbn", default=None,
+                       help="play these boards (PBN: boards 1..n, each with its Deal) instead of dealing at random")
+    serve.add_argument("--record", metavar="FILE.pbn", default=None,
+                       help="write the session's record as PBN: every board at each table (Open: table 1, "
+                            "Closed: table 2) with its auction, alerts as notes, play and result")
+    serve.add_argument("--transcript", metavar="FILE", default=None,
+                       help="write every line the manager and the programs exchanged, timed, table and seat")
+    serve.add_argument("--event", default="bazas tm", help='the event named in the record (default "bazas tm")')
     serve.add_argument("--tables", type=int, choices=(1, 2), default=2, help="1 table, or 2 (team match, default)")
     serve.add_argument("--teams", default="bazas,guests", help='team A and team B names (default "bazas,guests")')
     serve.add_argument("--programs", default="B",
@@ -87,13 +97,14 @@ def run_serve(args: argparse.Namespace) -> int:
     from bazas.engine.deal import deal_random
     from bazas.engine.errors import BazasError
     from bazas.engine.seats import SEATS, Seat
-    from bazas.tm.manager import BoardPlan, SeatKind, TableManager, bot_decider, compare
+    from bazas.formats.match_records import dumps_match, load_boards
+    from bazas.tm.manager import BoardPlan, SeatKind, TableManager, bot_decider, compare, program_seconds
 
     teams = tuple(t.strip() for t in args.teams.split(","))
     if len(teams) != 2 or not all(teams) or teams[0] == teams[1]:
         print("bazas tm serve: --teams needs two different names, e.g. bazas,guests", file=sys.stderr)
         return 2
-    if not 1 <= args.boards <= 32:
+    if args.boards is not None and not 1 <= args.boards <= 32:
         print("bazas tm serve: --boards must be 1-32", file=sys.stderr)
         return 2
     try:
@@ -101,9 +112,32 @@ def run_serve(args: argparse.Namespace) -> int:
     except (ValueError, BazasError) as exc:
         print(f"bazas tm serve: {exc}", file=sys.stderr)
         return 2
+    for option, path in (("--record", args.record), ("--transcript", args.transcript)):
+        if path is not None and not Path(path).resolve().parent.is_dir():
+            print(f"bazas tm serve: {option}: no directory {Path(path).resolve().parent} to write {path} in",
+                  file=sys.stderr)
+            return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
-    boards = [BoardPlan(n, deal_random(rng)) for n in range(1, args.boards + 1)]
+    if args.deals is not None:
+        try:
+            deals = load_boards(Path(args.deals).read_text(encoding="utf-8"))
+        except OSError as exc:
+            print(f"bazas tm serve: --deals: cannot read {args.deals}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        except (BazasError, UnicodeDecodeError) as exc:
+            print(f"bazas tm serve: --deals {args.deals}: {exc}", file=sys.stderr)
+            return 2
+        if not deals:
+            print(f"bazas tm serve: --deals {args.deals}: no board with a [Deal]", file=sys.stderr)
+            return 2
+        if args.boards is not None and args.boards > len(deals):
+            print(f"bazas tm serve: --boards {args.boards}, but {args.deals} has {len(deals)} boards", file=sys.stderr)
+            return 2
+        deals = deals[:args.boards or len(deals)]
+    else:
+        rng = random.Random(seed)
+        deals = tuple(deal_random(rng) for _ in range(args.boards or 4))
+    boards = [BoardPlan(n, deal) for n, deal in enumerate(deals, start=1)]
     kinds: dict[tuple[int, Seat], SeatKind] = {
         (t, s): ("program" if (t, s) in programs else "bot") for t in range(1, args.tables + 1) for s in SEATS}
     bot_seats = "".join(s.name for s in SEATS if all(kinds[(t, s)] == "bot" for t in range(1, args.tables + 1)))
@@ -113,28 +147,40 @@ def run_serve(args: argparse.Namespace) -> int:
         manager = TableManager(boards, (teams[0], teams[1]), kinds,
                                bot_decider(args.strength, args.budget, seed, bot_seats), tables=args.tables)
         port = await manager.start(args.host, args.port)
+        source = f"boards of {args.deals}" if args.deals else f"seed {seed}"
         console.print(f"table manager listening on {args.host}:{port} (protocol version 18), "
-                      f"{args.boards} boards, seed {seed}")
+                      f"{len(boards)} boards, {source}")
         for (t, s), kind in sorted(kinds.items()):
             if kind == "program":
                 team = manager.tables[t].teams[s.side]
                 console.print(f"  table {t} {s.name}: waiting for \"{team}\"")
         try:
-            return await manager.run()
+            results = await manager.run()
         finally:
             await manager.close()
+            if args.transcript:
+                Path(args.transcript).write_text(manager.transcript_text(), encoding="utf-8")
+        if args.record:
+            Path(args.record).write_text(dumps_match(manager.record(results, event=args.event)), encoding="utf-8")
+        return results
 
     try:
         results = asyncio.run(main())
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:
+        print(f"bazas tm serve: {exc}", file=sys.stderr)
+        return 1
     report = compare(results)
+    thinking = program_seconds(results)
     if args.json:
         per_board = report.per_board()
-        print(json.dumps({"seed": seed, "teams": {"A": teams[0], "B": teams[1]}, "boards": report.boards,
+        print(json.dumps({"seed": None if args.deals else seed, "deals": args.deals,
+                          "teams": {"A": teams[0], "B": teams[1]}, "boards": report.boards,
                           "imps_a": report.imps_a, "winner": report.winner,
                           "imps_per_board": None if per_board is None else {
-                              "mean": per_board[0], "ci95": [per_board[1], per_board[2]]}}, indent=2))
+                              "mean": per_board[0], "ci95": [per_board[1], per_board[2]]},
+                          "program_seconds": thinking}, indent=2))
         return 0
     table = Table(title=f"{teams[0]} (A) v {teams[1]} (B)")
     for col in ("Board", "Table 1", "N/S", "Table 2", "N/S", "A diff", "IMPs A"):
@@ -157,6 +203,13 @@ def run_serve(args: argparse.Namespace) -> int:
         mean, low, high = per_board
         print(f"IMPs: team A {report.imps_a:+d} ({mean:+.2f} per board, 95% interval {low:+.2f} to {high:+.2f}); "
               f"winner: {report.winner}")
+    if thinking:
+        used = Table(title="outside programs' thinking time")
+        for col in ("Table", "Seat", "Seconds", "Per board"):
+            used.add_column(col, justify="right")
+        for row in thinking:
+            used.add_row(str(row["table"]), row["seat"], f"{row['seconds']:.1f}", f"{row['per_board']:.1f}")
+        Console().print(used)
     return 0
 
 

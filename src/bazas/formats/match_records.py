@@ -36,7 +36,17 @@ from bazas.engine.seats import SEATS, Seat
 from bazas.engine.session import BoardComparison, Session
 from bazas.engine.state import DealState
 
-from .pbn import MANDATORY_TAGS, PbnError, PbnFile, PbnGame, dumps, game_state, loads, with_state
+from .pbn import (
+    MANDATORY_TAGS,
+    PbnError,
+    PbnFile,
+    PbnGame,
+    auction_alerts,
+    dumps,
+    game_state,
+    loads,
+    with_state,
+)
 
 __all__ = ["ROOMS", "MatchRecord", "PlayedBoard", "dump_comparison", "dump_session_comparison", "dumps_boards",
            "dumps_match", "load_boards", "loads_match", "match_games", "pbn_date", "record_of_match", "tag_lines"]
@@ -83,7 +93,8 @@ def pbn_date(day: datetime.date | None = None) -> str:
 @dataclass(frozen=True, slots=True)
 class PlayedBoard:
     """One board at one table: its result (board and table set), the deal when known, the whole
-    auction and play when known, and the players' names (N, E, S, W)."""
+    auction and play when known, the players' names (N, E, S, W) and the explained (alerted)
+    calls: (index of the call in the auction, its explanation), written as PBN notes."""
 
     board: int
     table: int
@@ -91,9 +102,11 @@ class PlayedBoard:
     deal: Deal | None = None
     state: DealState | None = None
     names: tuple[str, str, str, str] = ("", "", "", "")
+    alerts: tuple[tuple[int, str], ...] = ()
 
     @staticmethod
-    def of_state(board: int, table: int, state: DealState, names: Sequence[str] = ("", "", "", "")) -> PlayedBoard:
+    def of_state(board: int, table: int, state: DealState, names: Sequence[str] = ("", "", "", ""),
+                 alerts: Mapping[int, str] | None = None) -> PlayedBoard:
         contract, declarer = state.contract, state.declarer
         if contract is None or declarer is None:
             result = DealResult.passed(state.deal, board, table)
@@ -102,7 +115,8 @@ class PlayedBoard:
             if tricks is None:
                 raise PbnError(f"board {board} at table {table} is not finished")
             result = DealResult(contract, declarer, tricks, state.deal, None, board, table)
-        return PlayedBoard(board, table, result, state.deal, state, (names[0], names[1], names[2], names[3]))
+        return PlayedBoard(board, table, result, state.deal, state, (names[0], names[1], names[2], names[3]),
+                           tuple(sorted((alerts or {}).items())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +195,7 @@ def _game(record: MatchRecord, p: PlayedBoard) -> PbnGame:
         # Team A sits N/S in the open room (seed 002): the home team.
         game = game.with_tag("HomeTeam", record.teams[0]).with_tag("VisitTeam", record.teams[1])
     if p.state is not None:
-        game = with_state(game, p.state)
+        game = with_state(game, p.state, dict(p.alerts))
     return game
 
 
@@ -216,7 +230,7 @@ def _played(game: PbnGame, index: int, table: int) -> PlayedBoard:
         deal = game.deal
         state = game_state(game)
         if state is not None:
-            played = PlayedBoard.of_state(board, table, state)
+            played = PlayedBoard.of_state(board, table, state, alerts=auction_alerts(game))
             if PbnGame._known(game.tag("Contract")) is not None and (
                     game.passed_out != state.is_passed_out or game.contract != state.contract):
                 shown = "Pass" if state.is_passed_out else str(state.contract)

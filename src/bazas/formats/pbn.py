@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from bazas.engine.calls import PASS, Call, Contract, parse_call
@@ -43,8 +43,8 @@ from bazas.engine.play import Play
 from bazas.engine.seats import Seat
 from bazas.engine.state import ClaimAction, DealState
 
-__all__ = ["PbnError", "PbnFile", "PbnGame", "dumps", "game_state", "loads", "play_lines", "section_tokens",
-           "with_state", "write_calls"]
+__all__ = ["PbnError", "PbnFile", "PbnGame", "auction_alerts", "dumps", "game_state", "loads", "play_lines",
+           "section_tokens", "with_state", "write_calls"]
 
 _TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 #: The mandatory tag set of PBN 2.1 (section 3.1), in export order.
@@ -197,21 +197,59 @@ class PbnGame:
                   "Deal": deal.to_pbn(board.dealer), "Scoring": scoring}
         return PbnGame(tuple((name, values.get(name, "")) for name in MANDATORY_TAGS))
 
-    def with_auction(self, first: Seat, calls: Sequence[str]) -> PbnGame:
-        """A copy with an ``[Auction]`` tag and its section (four calls a line)."""
+    def with_auction(self, first: Seat, calls: Sequence[str], notes: Mapping[int, int] | None = None) -> PbnGame:
+        """A copy with an ``[Auction]`` tag and its section (four calls a line; ``notes``: as
+        :func:`write_calls`)."""
         game = self.with_tag("Auction", first.name)
         sections = tuple((k, v) for k, v in game.sections if k != "Auction")
-        return replace(game, sections=(*sections, ("Auction", tuple(write_calls(calls)))))
+        return replace(game, sections=(*sections, ("Auction", tuple(write_calls(calls, notes)))))
 
 
-def write_calls(calls: Sequence[str]) -> list[str]:
-    """Auction section lines, four calls a line, ``Pass`` for passes.
+def write_calls(calls: Sequence[str], notes: Mapping[int, int] | None = None) -> list[str]:
+    """Auction section lines, four calls a line, ``Pass`` for passes; ``notes`` maps a call's
+    index to the number of its note, written ``=n=`` after the call (PBN 2.1 section 3.9).
 
     >>> write_calls(["1s", "p", "2H", "X", "pass", "p"])
     ['1S Pass 2H X', 'Pass Pass']
+    >>> write_calls(["1C", "p", "2C"], {0: 1, 2: 2})
+    ['1C =1= Pass 2C =2=']
     """
     words = ["Pass" if c.upper() in ("P", "PASS") else c.upper() for c in calls]
+    if notes:
+        words = [f"{w} ={notes[i]}=" if i in notes else w for i, w in enumerate(words)]
     return [" ".join(words[i:i + 4]) for i in range(0, len(words), 4)]
+
+
+def auction_alerts(game: PbnGame) -> dict[int, str]:
+    """The explained calls of the Auction section: each call's index (from the first call) to
+    the text of the ``[Note "n:text"]`` its ``=n=`` reference names (PBN 2.1 section 3.9).
+    A reference to a note the game does not have is an error naming it.
+
+    >>> g = PbnGame((("Auction", "N"), ("Note", "1:strong, artificial"), ("Note", "2:waiting")),
+    ...             (("Auction", ("1C =1= Pass 2D =2= Pass", "AP")),))
+    >>> auction_alerts(g)
+    {0: 'strong, artificial', 2: 'waiting'}
+    """
+    texts: dict[str, str] = {}
+    for name, value in game.tags:
+        if name == "Note":
+            number, _, text = value.partition(":")
+            texts[number.strip()] = text.strip()
+    out: dict[int, str] = {}
+    index = -1
+    for token in section_tokens(game.section("Auction"), notes=True):
+        if token.startswith("=") and token.endswith("=") and len(token) > 2:
+            number = token[1:-1]
+            if number not in texts:
+                raise PbnError(f"board {game.tag('Board') or '?'}: the Auction refers to note {number}, "
+                               f"but there is no [Note \"{number}:...\"]")
+            if index >= 0:
+                out[index] = texts[number]
+        elif token.upper() == "AP":
+            index += 3
+        elif token not in ("*", "+", "-"):
+            index += 1
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,13 +333,15 @@ _BRACE_COMMENT = re.compile(r"\{[^}]*\}", re.DOTALL)
 _CLAIM_NOTE = re.compile(r"\{\s*claim\s+by\s+([NESW])\s*\}", re.IGNORECASE)
 
 
-def section_tokens(lines: Sequence[str]) -> list[str]:
+def section_tokens(lines: Sequence[str], notes: bool = False) -> list[str]:
     """The tokens of an Auction or Play section without its commentary: ``{...}`` comments (also
     over several lines), ``;`` comments to the end of the line, NAGs (``$1``), note references
-    (``=1=``) and the ``!``/``?`` suffixes.
+    (``=1=``; kept with ``notes``) and the ``!``/``?`` suffixes.
 
     >>> section_tokens(["1S! {strong} Pass =1= 2H $3", "X ; doubled", "AP"])
     ['1S', 'Pass', '2H', 'X', 'AP']
+    >>> section_tokens(["1S Pass =1= 2H"], notes=True)
+    ['1S', 'Pass', '=1=', '2H']
     """
     text = _BRACE_COMMENT.sub(" ", "\n".join(lines))
     out: list[str] = []
@@ -310,7 +350,8 @@ def section_tokens(lines: Sequence[str]) -> list[str]:
         if line.lstrip().startswith("%"):
             continue
         for token in line.split():
-            if token.startswith("$") or (token.startswith("=") and token.endswith("=") and len(token) > 1):
+            if token.startswith("$") or (not notes and token.startswith("=") and token.endswith("=")
+                                         and len(token) > 1):
                 continue
             token = token.rstrip("!?")
             if token:
@@ -337,9 +378,11 @@ def play_lines(play: Play) -> tuple[Seat, list[str]]:
     return first, lines
 
 
-def with_state(game: PbnGame, state: DealState) -> PbnGame:
+def with_state(game: PbnGame, state: DealState, alerts: Mapping[int, str] | None = None) -> PbnGame:
     """``game`` with the result of the finished ``state``: Contract, Declarer and Result, and the
-    Auction and Play tags and sections (PBN 2.1 sections 3.4.7-3.4.10, 3.5)."""
+    Auction and Play tags and sections (PBN 2.1 sections 3.4.7-3.4.10, 3.5). ``alerts`` maps the
+    index of an explained call to its explanation, written as a note (``=n=`` after the call,
+    ``[Note "n:text"]`` after the auction; section 3.9)."""
     if state.phase != "done":
         raise PbnError("only a finished deal has a result to write")
     contract, declarer = state.contract, state.declarer
@@ -349,7 +392,16 @@ def with_state(game: PbnGame, state: DealState) -> PbnGame:
         tricks = state.declarer_tricks
         game = (game.with_tag("Declarer", declarer.name).with_tag("Contract", str(contract))
                 .with_tag("Result", "" if tricks is None else str(tricks)))
-    game = game.with_auction(state.dealer, [str(c) for c in state.auction.calls])
+    calls = [str(c) for c in state.auction.calls]
+    explained = sorted(i for i in (alerts or {}) if 0 <= i < len(calls))
+    numbers = {i: n for n, i in enumerate(explained, start=1)}
+    game = game.with_auction(state.dealer, calls, numbers)
+    if explained:
+        assert alerts is not None
+        kept = tuple((k, v) for k, v in game.tags if k != "Note")
+        notes = tuple(("Note", f"{numbers[i]}:{' '.join(alerts[i].split())}") for i in explained)
+        at = next(n for n, (k, _) in enumerate(kept) if k == "Auction") + 1
+        game = replace(game, tags=(*kept[:at], *notes, *kept[at:]))
     play = state.play
     if play is not None and (play.played or play.claim is not None):
         first, lines = play_lines(play)

@@ -26,9 +26,10 @@ import contextlib
 import logging
 import math
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from bazas.engine.calls import Call
 from bazas.engine.cards import Card
@@ -39,6 +40,7 @@ from bazas.engine.rulesets.duplicate import DUPLICATE
 from bazas.engine.seats import SEATS, Seat, Side
 from bazas.engine.state import Action, ClaimAction, DealState
 from bazas.engine.views import view_of
+from bazas.formats.match_records import MatchRecord, PlayedBoard, pbn_date
 
 from . import protocol as p
 from .seatfeed import board_start, client_action
@@ -46,6 +48,19 @@ from .seatfeed import board_start, client_action
 log = logging.getLogger("bazas.tm")
 
 SeatKind = Literal["program", "bot"]
+
+
+class TranscriptLine(NamedTuple):
+    """A line of the conversation: the table (0 before the client is seated), the seat (None
+    before), who sent it, the line, and when (seconds since the manager started)."""
+
+    table: int
+    seat: Seat | None
+    direction: Literal["tm", "client"]
+    line: str
+    at: float
+
+
 #: A bot decision: (state, seat to act, the board, the alerts so far) -> the action and its alert.
 Alerts = tuple[tuple[int, str], ...]
 Decide = Callable[[DealState, Seat, "BoardPlan", Alerts], tuple[Action, str | None]]
@@ -66,7 +81,9 @@ class BoardPlan:
 
 @dataclass
 class TableResult:
-    """A finished board at one table."""
+    """A finished board at one table: the result, the actions, the whole deal state, the alerted
+    calls (index in the auction: explanation) and each outside program's thinking time (seconds
+    from its turn to its action, summed over the board)."""
 
     board: int
     contract: str | None
@@ -74,6 +91,9 @@ class TableResult:
     tricks: int | None
     score_ns: int
     actions: tuple[str, ...]
+    state: DealState | None = None
+    alerts: dict[int, str] = field(default_factory=dict)
+    seconds: dict[Seat, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"board": self.board, "contract": self.contract or "pass",
@@ -114,7 +134,7 @@ class Link:
     def write(self, line: str) -> None:
         if self.writer is None or self.writer.is_closing():
             return
-        self.table.manager.transcript.append((self.table.number, self.seat, "tm", line))
+        self.table.manager.note(self.table.number, self.seat, "tm", line)
         p.send_line(self.writer, line)
 
 
@@ -152,6 +172,7 @@ class TableRun:
             link.board_lines = []
             for message in self._board_start(link.seat):
                 link.send(message)
+        seconds = {seat: 0.0 for seat in self.links}
         while self.state.phase != "done":
             actor = self.state.actor
             assert actor is not None
@@ -160,10 +181,13 @@ class TableRun:
                 self.apply(actor, action, alert)
             else:
                 self.changed.clear()
+                began = time.monotonic()
                 await self.changed.wait()
+                seconds[actor] += time.monotonic() - began
         self.results.append(TableResult(
             plan.number, None if self.state.contract is None else str(self.state.contract), self.state.declarer,
-            self.state.declarer_tricks, score_of(self.state, board), tuple(str(a) for a in self.state.actions)))
+            self.state.declarer_tricks, score_of(self.state, board), tuple(str(a) for a in self.state.actions),
+            self.state, dict(self.alerts), seconds))
         self.manager.board_done(self.number, plan.number)
 
     def program_alerts(self) -> Alerts:
@@ -256,7 +280,8 @@ class TableManager:
         self.tables = {1: TableRun(self, 1, (teams[0], teams[1]), {s: kinds[(1, s)] for s in SEATS})}
         if tables == 2:
             self.tables[2] = TableRun(self, 2, (teams[1], teams[0]), {s: kinds[(2, s)] for s in SEATS})
-        self.transcript: list[tuple[int, Seat, str, str]] = []   # (table, seat, "tm"|"client", line)
+        self.transcript: list[TranscriptLine] = []
+        self._started = time.monotonic()
         self.finished: dict[int, set[int]] = {}
         self.server: asyncio.base_events.Server | None = None
         self.refused = 0
@@ -284,6 +309,34 @@ class TableManager:
                     link.writer.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
 
+    def note(self, table: int, seat: Seat | None, direction: Literal["tm", "client"], line: str) -> None:
+        """Keep a line of the conversation for the transcript."""
+        self.transcript.append(TranscriptLine(table, seat, direction, line, time.monotonic() - self._started))
+
+    def transcript_text(self) -> str:
+        """The whole conversation, a line each: seconds since the manager started, the table
+        (0 before a client is seated), the seat, who spoke (``tm>`` the manager, ``<client``
+        the program) and the line as sent: what a director reads to settle a dispute."""
+        out = []
+        for t in self.transcript:
+            who = "tm>" if t.direction == "tm" else "<client"
+            out.append(f"{t.at:10.3f}  table {t.table}  {'-' if t.seat is None else t.seat.name}  {who:<7}  {t.line}")
+        return "\n".join(out) + ("\n" if out else "")
+
+    def record(self, results: Mapping[int, Sequence[TableResult]], *, event: str = "", site: str = "bazas",
+               date: str | None = None) -> MatchRecord:
+        """The session as a match record (PBN: :func:`bazas.formats.match_records.dumps_match`):
+        every finished board at each table with its auction, alerts as notes, play and result,
+        each seat named by its team (and ``bazas bot`` where our bot sat)."""
+        played = []
+        for number, table in self.tables.items():
+            names = [table.teams[s.side] + ("" if table.kinds[s] == "program" else " (bazas bot)") for s in SEATS]
+            for r in results.get(number, ()):
+                if r.state is not None:
+                    played.append(PlayedBoard.of_state(r.board, number, r.state, names, r.alerts))
+        return MatchRecord(tuple(sorted(played, key=lambda x: (x.board, x.table))), event, site,
+                           pbn_date() if date is None else date, self.team_names)
+
     def link_for(self, team: str, seat: Seat) -> Link:
         for table in self.tables.values():
             if table.teams[seat.side] == team and seat in table.links:
@@ -300,7 +353,7 @@ class TableManager:
         try:
             async for line in p.read_lines(reader, writer, refused):
                 table_no = link.table.number if link else 0
-                self.transcript.append((table_no, link.seat if link else Seat.N, "client", line))
+                self.note(table_no, link.seat if link else None, "client", line)
                 try:
                     message = p.parse(line)
                     if link is None:
@@ -388,6 +441,25 @@ def compare(results: Mapping[int, list[TableResult]]) -> MatchReport:
             report.imps_a += row["imps_a"]
         report.boards.append(row)
     return report
+
+
+def program_seconds(results: Mapping[int, Sequence[TableResult]]) -> list[dict[str, Any]]:
+    """Each outside program's thinking time over the session, table by table: its seat, the
+    seconds in all and per board played.
+
+    >>> r = TableResult(1, "4S", Seat.N, 10, 420, (), seconds={Seat.E: 3.0})
+    >>> program_seconds({1: [r, TableResult(2, None, None, None, 0, (), seconds={Seat.E: 5.0})]})
+    [{'table': 1, 'seat': 'E', 'seconds': 8.0, 'per_board': 4.0}]
+    """
+    out = []
+    for table in sorted(results):
+        rows = results[table]
+        for seat in SEATS:
+            spent = [r.seconds[seat] for r in rows if seat in r.seconds]
+            if spent:
+                out.append({"table": table, "seat": seat.name, "seconds": round(sum(spent), 3),
+                            "per_board": round(sum(spent) / len(spent), 3)})
+    return out
 
 
 def bot_decider(strength: str = "fast", seconds: float = 0.3, seed: int = 0,
