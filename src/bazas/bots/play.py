@@ -75,6 +75,7 @@ from .lead_model import LeadReader, auction_roles, bid_suits, load_lead_model
 from .leads import DD_LEAD_VALUES, LEAD_RULES, LeadRule, lead_likelihood, lead_prior, lead_table
 from .leads import conventional_lead as _conventional_lead
 from .leads import suit_ranks as _suit_ranks
+from .play_model import lead_events, load_play_model, suit_roles
 from .sampling import ConstraintLike, Knowledge, Layout, count_layouts, sample_layouts
 from .signals import (
     choose_discard,
@@ -452,6 +453,12 @@ class CardPlayer:
     #: in that card's suit, a likelihood applied to every later layout, the pool's included
     #: (cheap: no solving). Not with ``partner_leads``, which checks the earlier leads again.
     carry_reads: bool = False
+    #: The leads to tricks 2-13 read by a learned model of the bots' own leads
+    #: (:mod:`bazas.bots.play_model`): a layout's weight times the chance, to the power
+    #: ``play_model_sharpness``, that each lead by a hidden computer player's side (declarer
+    #: deciding dummy's leads too) was the card chosen with the hand it holds there. None: not read.
+    play_model: str | None = None
+    play_model_sharpness: float = 1.0
     #: Declarer's safety plays: among cards within ``safety_margin`` (in the player's value units)
     #: of the best expected score, the one most likely to make the contract (a possible overtrick
     #: given up to guard against a bad break); 0: off (the default, as ``suit_preference``; 0.3 was tried).
@@ -851,6 +858,11 @@ class CardPlayer:
                 and declarer.name in context.computer_seats):
             steps.append(("declarer's habits", lambda lays, w: self._habit_weights(
                 view, lays, w, declarer, self.habit_reading)))
+        if self.play_model and not opening_lead and (view.tricks or view.current is not None):
+            deciders = {s for s in knowledge.hidden if s.name in context.computer_seats}
+            if deciders:
+                steps.append(("leads, by the play model", lambda lays, w: self._play_model_weights(
+                    view, lays, w, contract, deciders)))
         if self.carry_reads:
             steps.append(("carried reads", lambda lays, w: self._carried_weights(view, lays, w)))
         if self.signals and defending:
@@ -895,6 +907,37 @@ class CardPlayer:
                                     rules, convention)
                 self._lead_cache[key] = p
             out[i] *= p
+        return out if sum(out) > 0.0 else weights
+
+    def _play_model_weights(self, view: SeatView, layouts: Sequence[Layout], weights: list[float],
+                            contract: Contract, deciders: Collection[Seat]) -> list[float]:
+        """Every lead to tricks 2.. decided by one of ``deciders`` (hidden computer players),
+        read by the play model (``play_model``; cheap: no solving)."""
+        assert view.declarer is not None and self.play_model is not None
+        declarer = view.declarer
+        tricks = [(t.leader, [c.index for _, c in t.cards]) for t in view.tricks]
+        if view.current is not None and view.current.cards:
+            tricks.append((view.current.leader, [c.index for _, c in view.current.cards]))
+        dummy = declarer.partner
+        dummy_cards = 0 if view.dummy_hand is None else view.dummy_hand.mask
+        for leader, cards in tricks:
+            for i, c in enumerate(cards):
+                if leader.after(i) == dummy:
+                    dummy_cards |= 1 << c
+        events = [e for e in lead_events(tricks, declarer, contract.strain, dummy_cards,
+                                         suit_roles(view.calls, view.dealer, declarer))
+                  if e.decider in deciders]
+        if not events:
+            return weights
+        model = load_play_model(self.play_model)
+        memo: dict[tuple[int, int, int, int], tuple[float, float]] = {}
+        sharp = self.play_model_sharpness
+        out = list(weights)
+        for i, lay in enumerate(layouts):
+            factor = 1.0
+            for e in events:
+                factor *= model.likelihood(e, lay[e.decider] | e.later, memo)
+            out[i] *= factor ** sharp if sharp != 1.0 else factor
         return out if sum(out) > 0.0 else weights
 
     def _model_reading_weights(self, view: SeatView, layouts: Sequence[tuple[int, int, int, int]],
