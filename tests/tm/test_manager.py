@@ -14,10 +14,18 @@ import pytest
 
 from bazas.engine.deal import Deal, deal_from_seed
 from bazas.engine.seats import SEATS, Seat
+from bazas.formats.match_records import dumps_match, loads_match
 from bazas.tm import protocol as p
 from bazas.tm.client import TableClient, bot_chooser
-from bazas.formats.match_records import dumps_match, loads_match
-from bazas.tm.manager import BoardPlan, SeatKind, TableManager, TableResult, bot_decider, compare, program_seconds
+from bazas.tm.manager import (
+    BoardPlan,
+    SeatKind,
+    TableManager,
+    TableResult,
+    bot_decider,
+    compare,
+    program_seconds,
+)
 from tm.minimal_client import MinimalClient
 
 BOARDS = [BoardPlan(n, deal_from_seed(f"tm-test-{n}")) for n in (1, 2)]
