@@ -25,7 +25,7 @@ from bazas.formats.match_records import (
     pbn_date,
     record_of_match,
 )
-from bazas.formats.pbn import MANDATORY_TAGS, PbnError, game_state, loads, section_tokens
+from bazas.formats.pbn import MANDATORY_TAGS, PbnError, dumps, game_state, loads, section_tokens
 from bazas.formats.records import dump_session, load_session
 
 PBN_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -311,3 +311,17 @@ def test_pbn_3_9_a_reference_to_a_missing_note_is_refused_naming_it() -> None:
     lines[at] = lines[at] + " =7="
     with pytest.raises(PbnError, match="note 7"):
         loads_match("\n".join(lines) + "\n")
+
+
+def test_a_pbn_record_of_boards_1_to_n_at_both_tables_is_a_settled_match() -> None:
+    """A table manager's session may be any number of boards: the scorepad (``bazas score``)
+    settles a PBN record when boards 1..n all have both rooms' results, as the match record does,
+    and leaves it in progress while a room is missing."""
+    m = played_match(2, 6)
+    text = dumps_match(record_of_match(m, date="2026.12.06"))
+    settled = load_session(text)
+    assert settled.finished and settled.winner in ("A", "B", "tie")
+    assert settled.imps_a == loads_match(text).comparison()["imps_a"]
+    games = loads(text).games
+    partial = dumps([g for g in games if not (g.board == 2 and g.tag("Room") == "Closed")])
+    assert not load_session(partial).finished

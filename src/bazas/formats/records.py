@@ -313,7 +313,8 @@ def _honours(value: object, contract: Contract, index: int) -> Honours:
 def session_from_pbn(games: tuple[PbnGame, ...] | list[PbnGame], ruleset: str = "duplicate") -> Session:
     """A duplicate match from PBN games with Board, Contract, Declarer and Result tags; the table
     comes from ``[Table "1"|"2"]`` or ``[Room "Open"|"Closed"]`` (else the first result of a board
-    is table 1, the next table 2)."""
+    is table 1, the next table 2). When boards 1..n all have both tables' results, the match is
+    settled after them (as :meth:`bazas.formats.match_records.MatchRecord.session`)."""
     session = Session.start(ruleset)
     for index, game in enumerate(games, start=1):
         field = "Board"
@@ -350,6 +351,12 @@ def session_from_pbn(games: tuple[PbnGame, ...] | list[PbnGame], ruleset: str = 
             raise
         except BazasError as exc:
             raise RecordError(str(exc), index, field) from None
+    boards = session.boards
+    if (boards and not session.finished and all(b.complete for b in boards)
+            and [b.board for b in boards] == list(range(1, len(boards) + 1))):
+        # Boards 1..n, each played at both tables: the record of a whole match of n boards (a
+        # table manager's session is as long as its organiser makes it), settled as it stands.
+        session = session.stop()
     return session
 
 
