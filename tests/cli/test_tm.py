@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -93,3 +94,34 @@ def test_tm_connect_names_a_bad_address() -> None:
     done = subprocess.run([*BAZAS, "tm", "connect", "nowhere", "--seat", "N"], cwd=REPO, capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and "HOST:PORT" in done.stderr
+
+
+def test_tm_serve_resumes_a_session_from_its_record(tmp_path: Path) -> None:
+    """A session stopped midway: `--resume` with its record plays only the boards missing from it."""
+    from bazas.formats.match_records import dumps_match, loads_match
+
+    record = tmp_path / "record.pbn"
+    common = ["tm", "serve", "--port", "0", "--programs", "none", "--boards", "3", "--seed", "11",
+              "--strength", "baseline", "--json"]
+    first = subprocess.run([*BAZAS, *common, "--record", str(record)], cwd=REPO, capture_output=True, text=True,
+                           timeout=300)
+    assert first.returncode == 0, first.stderr
+    whole = loads_match(record.read_text(encoding="utf-8"))
+    assert not list(tmp_path.glob("*.part"))
+    partial = tmp_path / "stopped.pbn"
+    kept = [p for p in whole.played if p.board == 1 or (p.board, p.table) == (2, 1)]
+    partial.write_text(dumps_match(replace(whole, played=tuple(kept))), encoding="utf-8")
+    again = subprocess.run([*BAZAS, *common, "--resume", str(partial), "--record", str(partial)], cwd=REPO,
+                           capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert "3 board(s) already played" in " ".join(again.stderr.split())   # rich wraps its lines
+    match = json.loads(again.stdout)
+    assert [b["board"] for b in match["boards"]] == [1, 2, 3]
+    for p in kept:
+        assert p.state is not None
+        row = match["boards"][p.board - 1]
+        assert row[f"table{p.table}"]["actions"] == [str(a) for a in p.state.actions]
+    assert loads_match(partial.read_text(encoding="utf-8")).complete
+    other = subprocess.run([*BAZAS, "tm", "serve", "--port", "0", "--programs", "none", "--boards", "3", "--seed",
+                            "12", "--resume", str(record)], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert other.returncode == 2 and "dealt differently" in other.stderr and "--seed" in other.stderr

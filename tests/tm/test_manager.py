@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from bazas.tm.manager import (
     bot_decider,
     compare,
     program_seconds,
+    resumed_results,
 )
 from tm.minimal_client import MinimalClient
 
@@ -372,3 +374,39 @@ def test_tm_a_client_reads_only_the_opponents_alerts_as_strangers() -> None:
         board = board.with_action(parse_call(call), alert)
     assert board.alerts == ((0, "strong, artificial"), (2, "waiting"), (3, "any 5-5"))
     assert board.opponents_alerts == ((0, "strong, artificial"), (2, "waiting"))
+
+
+def test_tm_a_session_resumes_from_its_record_without_playing_its_boards_again() -> None:
+    """An organiser's session stopped midway goes on from the record it kept: the boards the
+    record holds are not played again and keep their results; the others are played, each
+    reported as it ends (the record written after every board)."""
+    bots: dict[tuple[int, Seat], SeatKind] = {(t, s): "bot" for t in (1, 2) for s in SEATS}
+    first = TableManager(BOARDS, ("bazas", "guests"), bots, bot_decider("baseline"), tables=2)
+    whole = asyncio.run(first.run())
+    record = first.record(whole, date="2026.12.06")
+    # the session "stopped" after board 1 at both tables and board 2 at table 1
+    kept = replace(record, played=tuple(p for p in record.played if (p.board, p.table) != (2, 2)))
+    done = resumed_results(loads_match(dumps_match(kept)), BOARDS, 2)
+    assert set(done) == {(1, 1), (2, 1), (1, 2)}
+    reported: list[tuple[int, int]] = []
+    second = TableManager(BOARDS, ("bazas", "guests"), bots, bot_decider("baseline"), tables=2, done=done,
+                          on_board=lambda table, r: reported.append((table, r.board)))
+    again = asyncio.run(second.run())
+    assert reported == [(2, 2)]
+    for table, board in done:
+        (r,) = [r for r in again[table] if r.board == board]
+        (before,) = [r for r in whole[table] if r.board == board]
+        assert (r.actions, r.score_ns, r.contract) == (before.actions, before.score_ns, before.contract)
+    assert [r.board for r in again[1]] == [r.board for r in again[2]] == [1, 2]
+    assert second.record().complete
+
+
+def test_tm_a_record_of_another_session_is_refused_naming_the_board() -> None:
+    bots: dict[tuple[int, Seat], SeatKind] = {(1, s): "bot" for s in SEATS}
+    m = TableManager(BOARDS, ("bazas", "guests"), bots, bot_decider("baseline"), tables=1)
+    record = m.record(asyncio.run(m.run()), date="2026.12.06")
+    other = [BoardPlan(1, deal_from_seed("tm-other-1")), BOARDS[1]]
+    with pytest.raises(ValueError, match="board 1 at table 1 was dealt differently"):
+        resumed_results(record, other, 1)
+    with pytest.raises(ValueError, match="boards 1-1"):
+        resumed_results(record, BOARDS[:1], 1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -32,8 +33,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     serve.add_argument("--deals", metavar="FILE.pbn", default=None,
                        help="play these boards (PBN: boards 1..n, each with its Deal) instead of dealing at random")
     serve.add_argument("--record", metavar="FILE.pbn", default=None,
-                       help="write the session's record as PBN: every board at each table (Open: table 1, "
-                            "Closed: table 2) with its auction, alerts as notes, play and result")
+                       help="write the session's record as PBN, after every board: each board at each table "
+                            "(Open: table 1, Closed: table 2) with its auction, alerts as notes, play and result")
+    serve.add_argument("--resume", metavar="FILE.pbn", default=None,
+                       help="go on with the session this record (--record) was written by: its boards are not "
+                            "played again (the same --deals or --seed, teams and tables)")
     serve.add_argument("--transcript", metavar="FILE", default=None,
                        help="write every line the manager and the programs exchanged, timed, table and seat")
     serve.add_argument("--event", default="bazas tm", help='the event named in the record (default "bazas tm")')
@@ -97,8 +101,16 @@ def run_serve(args: argparse.Namespace) -> int:
     from bazas.engine.deal import deal_random
     from bazas.engine.errors import BazasError
     from bazas.engine.seats import SEATS, Seat
-    from bazas.formats.match_records import dumps_match, load_boards
-    from bazas.tm.manager import BoardPlan, SeatKind, TableManager, bot_decider, compare, program_seconds
+    from bazas.formats.match_records import dumps_match, load_boards, loads_match
+    from bazas.tm.manager import (
+        BoardPlan,
+        SeatKind,
+        TableManager,
+        bot_decider,
+        compare,
+        program_seconds,
+        resumed_results,
+    )
 
     teams = tuple(t.strip() for t in args.teams.split(","))
     if len(teams) != 2 or not all(teams) or teams[0] == teams[1]:
@@ -138,6 +150,20 @@ def run_serve(args: argparse.Namespace) -> int:
         rng = random.Random(seed)
         deals = tuple(deal_random(rng) for _ in range(args.boards or 4))
     boards = [BoardPlan(n, deal) for n, deal in enumerate(deals, start=1)]
+    done: dict[tuple[int, int], Any] = {}
+    if args.resume is not None:
+        try:
+            record = loads_match(Path(args.resume).read_text(encoding="utf-8"))
+            if any(record.teams) and tuple(record.teams) != teams:
+                raise ValueError(f"it is the record of {record.teams[0]} v {record.teams[1]}, "
+                                 f"not {teams[0]} v {teams[1]} (--teams)")
+            done = resumed_results(record, boards, args.tables)
+        except OSError as exc:
+            print(f"bazas tm serve: --resume: cannot read {args.resume}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        except (BazasError, ValueError, UnicodeDecodeError) as exc:
+            print(f"bazas tm serve: --resume {args.resume}: {exc}", file=sys.stderr)
+            return 2
     kinds: dict[tuple[int, Seat], SeatKind] = {
         (t, s): ("program" if (t, s) in programs else "bot") for t in range(1, args.tables + 1) for s in SEATS}
     bot_seats = "".join(s.name for s in SEATS if all(kinds[(t, s)] == "bot" for t in range(1, args.tables + 1)))
@@ -145,11 +171,21 @@ def run_serve(args: argparse.Namespace) -> int:
 
     async def main() -> dict[int, Any]:
         manager = TableManager(boards, (teams[0], teams[1]), kinds,
-                               bot_decider(args.strength, args.budget, seed, bot_seats), tables=args.tables)
+                               bot_decider(args.strength, args.budget, seed, bot_seats), tables=args.tables,
+                               done=done)
+
+        def keep(_table: int, _result: Any) -> None:
+            # The record on disk after every board: a session stopped midway resumes from it.
+            if args.record:
+                _write(Path(args.record), dumps_match(manager.record(event=args.event)))
+
+        manager.on_board = keep
         port = await manager.start(args.host, args.port)
         source = f"boards of {args.deals}" if args.deals else f"seed {seed}"
         console.print(f"table manager listening on {args.host}:{port} (protocol version 18), "
                       f"{len(boards)} boards, {source}")
+        if done:
+            console.print(f"  resumed from {args.resume}: {len(done)} board(s) already played")
         for (t, s), kind in sorted(kinds.items()):
             if kind == "program":
                 team = manager.tables[t].teams[s.side]
@@ -161,7 +197,7 @@ def run_serve(args: argparse.Namespace) -> int:
             if args.transcript:
                 Path(args.transcript).write_text(manager.transcript_text(), encoding="utf-8")
         if args.record:
-            Path(args.record).write_text(dumps_match(manager.record(results, event=args.event)), encoding="utf-8")
+            _write(Path(args.record), dumps_match(manager.record(results, event=args.event)))
         return results
 
     try:
@@ -211,6 +247,13 @@ def run_serve(args: argparse.Namespace) -> int:
             used.add_row(str(row["table"]), row["seat"], f"{row['seconds']:.1f}", f"{row['per_board']:.1f}")
         Console().print(used)
     return 0
+
+
+def _write(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` at once (a reader never sees half a record)."""
+    temporary = path.with_name(path.name + ".part")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
 
 
 def run_connect(args: argparse.Namespace) -> int:

@@ -158,6 +158,11 @@ class TableRun:
     async def run(self) -> list[TableResult]:
         await asyncio.gather(*(link.ready_to_start.wait() for link in self.links.values()))
         for plan in self.manager.boards:
+            done = self.manager.done.get((self.number, plan.number))
+            if done is not None:   # resumed: played before the restart
+                self.results.append(done)
+                self.manager.board_done(self.number, plan.number)
+                continue
             await self.play_board(plan)
         for link in self.links.values():
             link.send(p.EndOfSession(), record=False)
@@ -189,6 +194,8 @@ class TableRun:
             self.state.declarer_tricks, score_of(self.state, board), tuple(str(a) for a in self.state.actions),
             self.state, dict(self.alerts), seconds))
         self.manager.board_done(self.number, plan.number)
+        if self.manager.on_board is not None:
+            self.manager.on_board(self.number, self.results[-1])
 
     def program_alerts(self) -> Alerts:
         """The calls the outside programs alerted, with their explanations: what our bots read
@@ -264,11 +271,14 @@ class TableManager:
 
     ``kinds[(table, seat)]`` says who plays each seat; ``teams`` are team A's and team B's names
     (team A sits N/S at table 1). ``decide`` makes our bots' decisions (it runs in one worker
-    thread: the double-dummy solver is not thread-safe).
+    thread: the double-dummy solver is not thread-safe). ``done``: the results of a session
+    resumed, by (table, board), which are not played again; ``on_board(table, result)`` is
+    called after each board played (to keep the record on disk as the session goes).
     """
 
     def __init__(self, boards: Sequence[BoardPlan], teams: tuple[str, str], kinds: Mapping[tuple[int, Seat], SeatKind],
-                 decide: Decide, tables: int = 1) -> None:
+                 decide: Decide, tables: int = 1, done: Mapping[tuple[int, int], TableResult] | None = None,
+                 on_board: Callable[[int, TableResult], None] | None = None) -> None:
         if tables not in (1, 2):
             raise ValueError("a session has one table or two (a team match)")
         if not boards:
@@ -283,6 +293,9 @@ class TableManager:
         self.transcript: list[TranscriptLine] = []
         self._started = time.monotonic()
         self.finished: dict[int, set[int]] = {}
+        self.done = dict(done or {})
+        self.on_board = on_board
+        self.results: dict[int, list[TableResult]] = {n: t.results for n, t in self.tables.items()}
         self.server: asyncio.base_events.Server | None = None
         self.refused = 0
 
@@ -323,11 +336,12 @@ class TableManager:
             out.append(f"{t.at:10.3f}  table {t.table}  {'-' if t.seat is None else t.seat.name}  {who:<7}  {t.line}")
         return "\n".join(out) + ("\n" if out else "")
 
-    def record(self, results: Mapping[int, Sequence[TableResult]], *, event: str = "", site: str = "bazas",
-               date: str | None = None) -> MatchRecord:
+    def record(self, results: Mapping[int, Sequence[TableResult]] | None = None, *, event: str = "",
+               site: str = "bazas", date: str | None = None) -> MatchRecord:
         """The session as a match record (PBN: :func:`bazas.formats.match_records.dumps_match`):
         every finished board at each table with its auction, alerts as notes, play and result,
         each seat named by its team (and ``bazas bot`` where our bot sat)."""
+        results = self.results if results is None else results
         played = []
         for number, table in self.tables.items():
             names = [table.teams[s.side] + ("" if table.kinds[s] == "program" else " (bazas bot)") for s in SEATS]
@@ -441,6 +455,34 @@ def compare(results: Mapping[int, list[TableResult]]) -> MatchReport:
             report.imps_a += row["imps_a"]
         report.boards.append(row)
     return report
+
+
+def resumed_results(record: MatchRecord, boards: Sequence[BoardPlan], tables: int
+                    ) -> dict[tuple[int, int], TableResult]:
+    """The boards of a session's record (``--record``) that a restarted session does not play
+    again, by (table, board). The record must be of this session: each board's deal the deal
+    here, its auction and play recorded (as the manager writes them), its table one of the
+    session's; anything else is a :class:`ValueError` naming the board."""
+    plans = {b.number: b for b in boards}
+    out: dict[tuple[int, int], TableResult] = {}
+    for played in record.played:
+        where = f"board {played.board} at table {played.table}"
+        plan = plans.get(played.board)
+        if plan is None:
+            raise ValueError(f"the record has {where}, but this session has boards 1-{len(boards)}")
+        if played.table > tables:
+            raise ValueError(f"the record has {where}, but this session has {tables} table(s)")
+        if played.deal is not None and played.deal != plan.deal:
+            raise ValueError(f"the record's {where} was dealt differently from board {played.board} here "
+                             "(resume with the same --deals or --seed)")
+        state = played.state
+        if state is None:
+            raise ValueError(f"the record's {where} has no auction and play to resume from")
+        out[(played.table, played.board)] = TableResult(
+            played.board, None if state.contract is None else str(state.contract), state.declarer,
+            state.declarer_tricks, score_of(state, plan.board), tuple(str(a) for a in state.actions), state,
+            dict(played.alerts), {})
+    return out
 
 
 def program_seconds(results: Mapping[int, Sequence[TableResult]]) -> list[dict[str, Any]]:
