@@ -13,12 +13,13 @@ import pytest
 from bazas.engine.deal import deal_from_seed
 from bazas.engine.seats import Seat
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fit_lead_prior.py"
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 HEARTS = 2
 
 
-def _load() -> Any:
-    spec = importlib.util.spec_from_file_location("fit_lead_prior", SCRIPT)
+def load_script(name: str = "fit_lead_prior") -> Any:
+    """A script of ``scripts/`` as a module."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -38,7 +39,7 @@ def test_the_fit_finds_a_rule_that_wins_a_trick(tmp_path: Path, capsys: pytest.C
                      "enemy_suits": [], "calls": [], "dd": dd})
     data = tmp_path / "leads.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    module = _load()
+    module = load_script()
     monkeypatch.setattr("sys.argv", ["fit_lead_prior.py", "fit", str(data), "--ridge", "0.1", "--scale", "1"])
     assert module.main() == 0
     report = json.loads(capsys.readouterr().out)

@@ -3,7 +3,6 @@ model of the bots' own leads (``bazas.bots.play_model``), and the script that fi
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
@@ -19,10 +18,10 @@ from bazas.engine.cards import Card, Hand
 from bazas.engine.deal import Deal, deal_from_seed
 from bazas.engine.seats import Seat
 
+from .test_lead_prior_fit import load_script
 from .test_play_textbook import layouts_at
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fit_play_model.py"
 #: West leads against South's 4H; declarer wins the spade ace and leads a club from hand.
 DEAL = "W:KQJ4.73.Q852.943 T86.92.AJT7.QJT2 973.QT65.964.K76 A52.AKJ84.K3.A85"
 
@@ -127,18 +126,10 @@ def view_contract(view: Any) -> Any:
     return Contract.parse(view.contract)
 
 
-def _load_script() -> Any:
-    spec = importlib.util.spec_from_file_location("fit_play_model", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_fit_learns_a_habit_of_the_leads_it_is_shown() -> None:
     """Made-up leads: the leader always leads its lowest card of the suit it leads. The fitted model
     makes the lowest card likelier than the other cards of the suit, and beats choosing uniformly."""
-    script = _load_script()
+    script = load_script("fit_play_model")
     rng = random.Random(5)
     events = []
     for _ in range(300):
@@ -156,7 +147,7 @@ def test_the_fit_reads_every_lead_of_a_recorded_deal() -> None:
     from bazas.engine.calls import Contract
     from bazas.engine.play import Play
 
-    script = _load_script()
+    script = load_script("fit_play_model")
     deal = deal_from_seed("play-model-record")
     contract = Contract.parse("4S")
     play = Play(deal, contract.strain, S)

@@ -459,6 +459,10 @@ class CardPlayer:
     #: deciding dummy's leads too) was the card chosen with the hand it holds there. None: not read.
     play_model: str | None = None
     play_model_sharpness: float = 1.0
+    #: What a card is chosen for after the opening lead: "score", the expected score of the deal
+    #: (a trick that sets or makes the contract worth more than an overtrick), or "tricks", the
+    #: expected tricks (each trick alike, as the double-dummy error counts them).
+    objective: str = "score"
     #: Declarer's safety plays: among cards within ``safety_margin`` (in the player's value units)
     #: of the best expected score, the one most likely to make the contract (a possible overtrick
     #: given up to guard against a bad break); 0: off (the default, as ``suit_preference``; 0.3 was tried).
@@ -689,7 +693,10 @@ class CardPlayer:
         choice = list(reps)
 
         def key(rep: int) -> tuple[float, float, float]:
-            value = trust[rep] * exp_util[rep] / scale + priors[rep]
+            if self.objective == "tricks" and not opening_lead:
+                value = exp_tricks[rep]
+            else:
+                value = trust[rep] * exp_util[rep] / scale + priors[rep]
             return (round(value, 6), round(exp_tricks[rep], 6), self._habit(rep, hand, leading, view))
 
         def pick() -> int:

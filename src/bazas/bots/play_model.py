@@ -18,7 +18,7 @@ that suit alone, so the likelihood of a hand costs four cached look-ups per lead
 tuning seeds (never the held-out ones) and writes ``play_model.json`` beside this module.
 
 >>> from bazas.engine.calls import Strain
->>> from bazas.engine.cards import Card
+>>> from bazas.engine.cards import Card, Hand
 >>> tricks = [(Seat.W, [Card.parse(c).index for c in ("SK", "S2", "S5", "SA")]),
 ...           (Seat.S, [Card.parse(c).index for c in ("H2", "H5", "HK", "H7")])]
 >>> dummy = Hand.from_pbn("Q83.K864.AJ2.T95").mask

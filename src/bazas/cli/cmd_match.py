@@ -162,30 +162,17 @@ def render(record: MatchRecord, title: str) -> Any:
 
 # -- the command ----------------------------------------------------------------------------------------
 
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as fh:
-        return fh.read()
-
-
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from bazas.cli.files import FileInputError, parsed_file
     from bazas.formats.match_records import dumps_match, loads_match, record_of_match
-    from bazas.formats.pbn import PbnError
 
     if args.pbn is not None:
         try:
-            record = loads_match(_read(args.pbn))
-        except OSError as exc:
-            print(f"bazas match: cannot read {args.pbn}: {exc.strerror or exc}", file=sys.stderr)
-            return 2
-        except UnicodeDecodeError as exc:
-            print(f"bazas match: {args.pbn} is not UTF-8 text: {exc.reason}", file=sys.stderr)
-            return 2
-        except (PbnError, ValueError) as exc:
-            print(f"bazas match: {args.pbn}: {exc}", file=sys.stderr)
+            record = parsed_file(args.pbn, loads_match)
+        except FileInputError as exc:
+            print(f"bazas match: {exc}", file=sys.stderr)
             return 2
         title = f"bazas match — {args.pbn}"
     else:

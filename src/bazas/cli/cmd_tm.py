@@ -98,6 +98,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from bazas.cli.files import FileInputError, parsed_file
     from bazas.engine.deal import deal_random
     from bazas.engine.errors import BazasError
     from bazas.engine.seats import SEATS, Seat
@@ -132,12 +133,9 @@ def run_serve(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     if args.deals is not None:
         try:
-            deals = load_boards(Path(args.deals).read_text(encoding="utf-8"))
-        except OSError as exc:
-            print(f"bazas tm serve: --deals: cannot read {args.deals}: {exc.strerror or exc}", file=sys.stderr)
-            return 2
-        except (BazasError, UnicodeDecodeError) as exc:
-            print(f"bazas tm serve: --deals {args.deals}: {exc}", file=sys.stderr)
+            deals = parsed_file(args.deals, load_boards)
+        except FileInputError as exc:
+            print(f"bazas tm serve: --deals: {exc}", file=sys.stderr)
             return 2
         if not deals:
             print(f"bazas tm serve: --deals {args.deals}: no board with a [Deal]", file=sys.stderr)
@@ -152,17 +150,17 @@ def run_serve(args: argparse.Namespace) -> int:
     boards = [BoardPlan(n, deal) for n, deal in enumerate(deals, start=1)]
     done: dict[tuple[int, int], Any] = {}
     if args.resume is not None:
-        try:
-            record = loads_match(Path(args.resume).read_text(encoding="utf-8"))
+        def resumed(text: str) -> dict[tuple[int, int], Any]:
+            record = loads_match(text)
             if any(record.teams) and tuple(record.teams) != teams:
                 raise ValueError(f"it is the record of {record.teams[0]} v {record.teams[1]}, "
                                  f"not {teams[0]} v {teams[1]} (--teams)")
-            done = resumed_results(record, boards, args.tables)
-        except OSError as exc:
-            print(f"bazas tm serve: --resume: cannot read {args.resume}: {exc.strerror or exc}", file=sys.stderr)
-            return 2
-        except (BazasError, ValueError, UnicodeDecodeError) as exc:
-            print(f"bazas tm serve: --resume {args.resume}: {exc}", file=sys.stderr)
+            return resumed_results(record, boards, args.tables)
+
+        try:
+            done = parsed_file(args.resume, resumed)
+        except FileInputError as exc:
+            print(f"bazas tm serve: --resume: {exc}", file=sys.stderr)
             return 2
     kinds: dict[tuple[int, Seat], SeatKind] = {
         (t, s): ("program" if (t, s) in programs else "bot") for t in range(1, args.tables + 1) for s in SEATS}
