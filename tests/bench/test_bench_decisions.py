@@ -126,6 +126,20 @@ def test_issue9_bench_decisions_cli_prints_the_comparison(records: list[dict[str
     assert m["decisions_that_matter"] == sum(d["matters"] for d in report["decisions"])
     if m["decisions_that_matter"]:
         assert "against_defaults" in m["cheap"]
+        # Each card's score on the real layout: a card that loses no trick scores at least as much
+        # as any other; the IMPs against the defaults are those of the scores' differences.
+        from bazas.engine.rulesets import imps
+
+        total = 0
+        for d in report["decisions"]:
+            if not d["matters"]:
+                continue
+            scores = {c["card"]: (c["cost"], c["score"]) for c in d["choices"].values()}
+            top = max(score for _, score in scores.values())
+            assert all(score == top for cost, score in scores.values() if cost == 0)
+            delta = d["choices"]["cheap"]["score"] - d["choices"]["defaults"]["score"]
+            total += imps(delta) if delta >= 0 else -imps(-delta)
+        assert m["cheap"]["imps_against_defaults"]["imps"] == total
 
 
 def test_issue9_bench_decisions_bad_input_is_named(records: list[dict[str, Any]], tmp_path: Path,

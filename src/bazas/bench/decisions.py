@@ -155,7 +155,9 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
             continue
         view = view_of(state, state.actor)
         stream = random.Random(f"bench-decisions-{rec.get('seed', 1)}-{rec['index']}-{i}").getrandbits(64)
-        choices: dict[str, Any] = {PLAYED: {"card": rec["play"][i], "cost": best - real[Card.parse(rec["play"][i]).index]}}
+        score = real_score(state, rec, real)
+        played = Card.parse(rec["play"][i]).index
+        choices: dict[str, Any] = {PLAYED: {"card": rec["play"][i], "cost": best - real[played], "score": score(played)}}
         for name, bot in bots.items():
             c0 = time.process_time()
             card = bot.choose(view, context, random.Random(stream), Budget(budget_s)).action
@@ -163,8 +165,8 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
             if not isinstance(card, Card):
                 raise TypeError(f"deal {rec['index']}, card {i}: the card player answered {card!r}")
             info: dict[str, Any] = getattr(bot.card_player, "last_info", {})
-            choices[name] = {"card": str(card), "cost": best - real[card.index], "cpu": round(cpu, 4),
-                             "solved": info.get("solved")}
+            choices[name] = {"card": str(card), "cost": best - real[card.index], "score": score(card.index),
+                             "cpu": round(cpu, 4), "solved": info.get("solved")}
             if "tricks" in info and info.get("reason") == "sampled":
                 # The player's own estimate (one card per class of equals): to tell its near-ties
                 # from its confident errors.
@@ -173,6 +175,55 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
         entry.update(matters=True, dd={str(ALL_CARDS[k]): t for k, t in sorted(real.items())}, choices=choices)
         out.append(entry)
     return out
+
+
+def real_score(state: DealState, rec: dict[str, Any], real: dict[int, int]) -> Any:
+    """The score of a card for the side playing it: the deal's duplicate score on the real layout
+    when the rest is played double dummy (``real``: each card's tricks for the side on play)."""
+    from bazas.engine.calls import Contract
+    from bazas.engine.deal import Board
+    from bazas.engine.rulesets import get
+
+    play = state.play
+    assert play is not None and state.actor is not None
+    declarer, turn = play.declarer, play.turn
+    won, left = play.tricks_won(declarer.side), play.tricks_left
+    contract = Contract.parse(rec["contract"])
+    vulnerable = Board(int(rec["index"]) + 1).vulnerability.is_vulnerable(declarer.side)
+    scoring = get("duplicate")
+    sign = 1 if turn.side == declarer.side else -1
+
+    def score(card: int) -> int:
+        t = real[card]
+        return sign * scoring.declarer_score(contract, won + (t if sign > 0 else left - t), vulnerable)
+
+    return score
+
+
+def imps_against(decisions: list[dict[str, Any]], first: str, name: str) -> dict[str, Any] | None:
+    """IMPs the cards of ``name`` win against those of ``first`` on the real layouts, decision by
+    decision (each card's score with the rest played double dummy): the decisions where the two
+    cards score differently, the total and the mean per decision that matters with its 95%
+    interval. None for reports without scores.
+
+    >>> d = [{"matters": True, "choices": {"a": {"score": 420}, "b": {"score": -50}}},
+    ...      {"matters": True, "choices": {"a": {"score": 100}, "b": {"score": 130}}}]
+    >>> imps_against(d, "a", "b")["imps"], imps_against(d, "a", "b")["differ"]
+    (-9, 2)
+    """
+    from bazas.engine.rulesets import imps
+
+    live = [d for d in decisions if d.get("matters")]
+    if not live or any("score" not in d["choices"][first] or "score" not in d["choices"][name] for d in live):
+        return None
+    diffs = []
+    for d in live:
+        delta = d["choices"][name]["score"] - d["choices"][first]["score"]
+        diffs.append(imps(delta) if delta >= 0 else -imps(-delta))
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("inf")
+    return {"imps": sum(diffs), "differ": sum(1 for x in diffs if x), "decisions": len(diffs),
+            "mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
 
 
 # -- the figures -------------------------------------------------------------------------------
@@ -340,6 +391,7 @@ def summarise(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, An
         if name not in (PLAYED, names[0]) and live:
             m["against_" + names[0]] = compare([d["choices"][names[0]]["cost"] for d in live],
                                                [d["choices"][name]["cost"] for d in live])
+            m["imps_against_" + names[0]] = imps_against(live, names[0], name)
         out[name] = m
     return out
 
@@ -396,6 +448,13 @@ def run_decisions(records: list[dict[str, Any]], *, role: str, place: str, worke
     }
 
 
+def imps_cell(against: dict[str, Any] | None) -> str:
+    """The IMPs of :func:`imps_against`: the total over the decisions that scored differently."""
+    if not against:
+        return ""
+    return f"{against['imps']:+d} ({against['differ']} differ)"
+
+
 def print_report(report: dict[str, Any], console: Any) -> None:
     from rich.table import Table
 
@@ -406,6 +465,8 @@ def print_report(report: dict[str, Any], console: Any) -> None:
     table = Table(caption=f"{m['decisions_that_matter']} of {m['decisions']} decisions matter (the legal cards' "
                           "double-dummy values differ on the real layout); errors: decisions that lost a trick "
                           "(95% interval); v first: decisions better / worse, mean difference in tricks lost; "
+                          "IMPs v first: what the cards score against the first configuration's on the real "
+                          "layouts (the rest played double dummy), over the decisions that score differently; "
                           "margins: the errors by how far the card chosen stood above a right card in the "
                           "player's own estimate (tricks; ≤ 0.02, 0.1, 0.3, more); expected / made: the "
                           "errors the player's own estimate expected (one minus the share of its layouts in "
@@ -414,7 +475,7 @@ def print_report(report: dict[str, Any], console: Any) -> None:
                   title=f"{s['role']} decisions, {s['place']}, deals {s['first']}-{s['first'] + s['deals'] - 1} "
                         f"of seed {s['seed']} ({where}), {s['budget']} s per card")
     for col in ("config", "suit errors", "NT errors", "lost/decision", "v first +/-", "diff (95%)",
-                "CPU mean/p90", "layouts solved", "margins", "expected / made"):
+                "IMPs v first", "CPU mean/p90", "layouts solved", "margins", "expected / made"):
         table.add_column(col, justify="left" if col == "config" else "right")
 
     def share(x: dict[str, Any], kind: str) -> str:
@@ -426,6 +487,7 @@ def print_report(report: dict[str, Any], console: Any) -> None:
         table.add_row(name, share(x, "suit"), share(x, "nt"),
                       "–" if x["tricks_lost_per_decision"] is None else f"{x['tricks_lost_per_decision']:.3f}",
                       *against_cells(x.get("against_" + names[0])),
+                      imps_cell(x.get("imps_against_" + names[0])),
                       "" if x.get("cpu_mean_s") is None else f"{x['cpu_mean_s']:.2f} / {x['cpu_p90_s']:.2f} s",
                       "" if x.get("solved_mean") is None else f"{x['solved_mean']:.1f}",
                       "" if "error_margins" not in x else " / ".join(
