@@ -16,7 +16,7 @@ from bazas.engine.cards import Card, Hand
 from bazas.engine.deal import deal_from_seed
 from bazas.engine.seats import Seat
 
-from .test_lead_prior_fit import _load
+from .test_lead_prior_fit import load_script
 from .test_play_textbook import at_trick_one, decide
 
 NONE: tuple[frozenset[str], ...] = (frozenset(),) * 4
@@ -64,7 +64,7 @@ def test_issue9_lead_model_fit_finds_the_feature_that_wins_a_trick(
     data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     monkeypatch.setattr("sys.argv", ["fit_lead_prior.py", "fit-model", str(data), "--ridge", "0.1",
                                      "--min-count", "1", "--out", str(out)])
-    assert _load().main() == 0
+    assert load_script().main() == 0
     report = json.loads(capsys.readouterr().out)
     assert report["suit"]["model"]["best"] == 1.0 and report["suit"]["model"]["lost"] == 0.0
     fitted = json.loads(out.read_text(encoding="utf-8"))["suit"]
