@@ -694,6 +694,8 @@ class CardPlayer:
         # textbook prior (full weight only with many layouts).
         trust = {rep: len(solved) / (len(solved) + self.lead_trust) if opening_lead else 1.0 for rep in reps}
         choice = list(reps)
+        if self.objective not in ("score", "tricks"):
+            raise ValueError(f"objective: {self.objective!r} is not an objective (score, tricks)")
 
         def key(rep: int) -> tuple[float, float, float]:
             if self.objective == "tricks" and not opening_lead:
