@@ -31,6 +31,7 @@ def _uniform_expectations(state: DealState) -> tuple[dict[str, float], dict[str,
     """Expected tricks and expected duplicate score of each of South's cards over every split of
     the defenders' cards, each split alike, solved double dummy: an account that shares nothing
     with the card player but the solver."""
+    assert state.play is not None
     hands = state.play.hands
     hidden = [i for i in range(52) if (hands[1] | hands[3]) >> i & 1]
     contract = state.auction.contract
