@@ -464,7 +464,8 @@ class CardPlayer:
     #: expected tricks (each trick alike, as the double-dummy error counts them). "score" by
     #: default; "tricks" measured on the tuning deals (seed 7, 400 deals, every decision after the
     #: opening lead): errors 103 -> 94 for the defence and 98 -> 90 for declarer, +7 IMPs in all on
-    #: the real layouts (README, "Tricks or score"); not yet checked on held-out deals.
+    #: the real layouts (README, "Tricks or score"). Not confirmed on held-out seed 10 (400 deals):
+    #: declarer lost more tricks (+0.046 a deal), the defence fewer (-0.015), so "score" stays.
     objective: str = "score"
     #: Declarer's safety plays: among cards within ``safety_margin`` (in the player's value units)
     #: of the best expected score, the one most likely to make the contract (a possible overtrick
