@@ -18,13 +18,15 @@ from .test_play_endings import ending
 from .test_play_textbook import decide
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+#: Filler tricks declarer's side won before the ending (of nine).
+FILLER_WON = 8
 
 
-def _four_hearts_needing_three_of_four() -> DealState:
+def _five_hearts_needing_three_of_four() -> DealState:
     # 5H by South (not vulnerable) with eight of the first nine tricks won: 11 needs three of the
     # last four. South: S5 H43 C8; dummy: SJ H2 CK6; out: S432 HQ8 DK C T5.
     return ending({N: "J.2.-.K6", E: "43.Q.-.T", S: "5.43.-.8", W: "2.8.K.5"}, Strain.H, S, S,
-                  level=5, declarer_filler=8)
+                  level=5, declarer_filler=FILLER_WON)
 
 
 def _uniform_expectations(state: DealState) -> tuple[dict[str, float], dict[str, float]]:
@@ -36,7 +38,6 @@ def _uniform_expectations(state: DealState) -> tuple[dict[str, float], dict[str,
     hidden = [i for i in range(52) if (hands[1] | hands[3]) >> i & 1]
     contract = state.auction.contract
     assert contract is not None
-    won = 8  # of the nine filler tricks
     positions = []
     for east in itertools.combinations(hidden, hands[1].bit_count()):
         east_mask = sum(1 << c for c in east)
@@ -47,35 +48,35 @@ def _uniform_expectations(state: DealState) -> tuple[dict[str, float], dict[str,
     score: dict[str, float] = {}
     for card in solved[0]:
         name = str(ALL_CARDS[card])
-        tricks[name] = sum(won + r[card] for r in solved) / len(solved)
-        score[name] = sum(DUPLICATE_RULES.declarer_score(contract, won + r[card], False) for r in solved) / len(solved)
+        tricks[name] = sum(FILLER_WON + r[card] for r in solved) / len(solved)
+        score[name] = sum(DUPLICATE_RULES.declarer_score(contract, FILLER_WON + r[card], False) for r in solved) / len(solved)
     return tricks, score
 
 
 def test_uniform_account_of_the_ending_splits_tricks_from_score() -> None:
     # The premise of the tests below: the spade five wins most tricks on average, a trump the
     # most points (the contract more often, fewer overtricks).
-    tricks, score = _uniform_expectations(_four_hearts_needing_three_of_four())
+    tricks, score = _uniform_expectations(_five_hearts_needing_three_of_four())
     assert max(tricks, key=tricks.__getitem__) == "S5"
     assert max(score, key=score.__getitem__) in {"H3", "H4"}
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_objective_score_plays_for_the_contract_and_tricks_for_tricks(seed: int) -> None:
-    state = _four_hearts_needing_three_of_four()
+    state = _five_hearts_needing_three_of_four()
     assert state.actor == S
-    by_score, player = decide(state, budget=0.2, seed=seed, objective="score")
-    assert player.last_info["exact"]
-    assert by_score in {Card.parse("H3"), Card.parse("H4")}, player.last_info
-    by_tricks, player = decide(state, budget=0.2, seed=seed, objective="tricks")
-    assert player.last_info["exact"]
-    assert by_tricks == Card.parse("S5"), player.last_info
+    by_score, score_player = decide(state, budget=0.2, seed=seed, objective="score")
+    assert score_player.last_info["exact"]
+    assert by_score in {Card.parse("H3"), Card.parse("H4")}, score_player.last_info
+    by_tricks, tricks_player = decide(state, budget=0.2, seed=seed, objective="tricks")
+    assert tricks_player.last_info["exact"]
+    assert by_tricks == Card.parse("S5"), tricks_player.last_info
     # Each choice is the best of its own measure in the player's account too.
-    tricks, expected = player.last_info["tricks"], player.last_info["expected"]
+    tricks, expected = tricks_player.last_info["tricks"], score_player.last_info["expected"]
     assert tricks["S5"] == max(tricks.values())
     assert expected[str(by_score)] == max(expected.values())
 
 
 def test_unknown_objective_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="'points'"):
-        decide(_four_hearts_needing_three_of_four(), objective="points")
+        decide(_five_hearts_needing_three_of_four(), objective="points")
