@@ -232,6 +232,12 @@ def test_issue12_3_the_creator_hands_the_open_seat_to_a_bot_and_takes_it_back(se
     # the table says who it waits for, and the creator may hand that seat to a bot
     page.wait_for_selector('#banner [data-waiting="N"]')
     assert "espera a Norte" in page.inner_text('#banner [data-waiting="N"]')
+    # a state that brings nothing new for the banner (presence, meanings) leaves its buttons in place:
+    # a tap that lands while they were rebuilt would be lost (one CI run waited 30 s on a claim's)
+    button = page.query_selector('#banner [data-seat-bot="N"][data-bot="1"]')
+    assert button is not None
+    page.evaluate("() => window.bazas.redraw()")
+    assert button.evaluate("b => b.isConnected"), "the banner was rebuilt with nothing new in it"
     page.click('#banner [data-seat-bot="N"][data-bot="1"]')
     page.wait_for_function("() => (window.bazas.table.robots || []).includes('N') && window.bazas.view.calls.length > 0")
     assert state(page)["table"]["seats"]["N"]["substitute"] is True

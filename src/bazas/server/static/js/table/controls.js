@@ -137,6 +137,8 @@ function requestHTML(kind, request, text, waiting) {
       ${canReply ? `<div class="btns"><button type="button" class="btn primary" data-reply="${kind}" data-accept="1">${t("reply.accept")}</button><button type="button" class="btn" data-reply="${kind}" data-accept="0">${t("reply.reject")}</button></div>` : `<p class="muted small">${waiting}</p>`}</div>`;
 }
 
+let bannerDrawn = null; // the banner's last HTML
+
 /** Open requests (claim, undo) with their answer buttons, and the question of the player's name. */
 export function renderBanner() {
   const p = app.pending || {};
@@ -152,12 +154,17 @@ export function renderBanner() {
       <input id="name-input" maxlength="24" value="${escapeHTML(localStorage.getItem("bazas.name") || "")}"><button class="btn primary" type="submit">${t("name.save")}</button></form>`);
   }
   const banner = $("#banner");
+  const html = parts.join("");
+  banner.hidden = !parts.length;
+  // A state resent at the same version (presence, meanings, analysis) draws the same banner: leave
+  // its buttons in place, or a tap on "accept" that lands while they are rebuilt is lost.
+  if (bannerDrawn === html) return;
+  bannerDrawn = html;
   // A state message may arrive while the player types a name: keep what was typed and the focus.
   const typing = $("#name-input");
   const typed = typing ? typing.value : null;
   const focused = typing && document.activeElement === typing;
-  banner.hidden = !parts.length;
-  banner.innerHTML = parts.join("");
+  banner.innerHTML = html;
   const input = $("#name-input");
   if (input && typed !== null) {
     input.value = typed;
