@@ -284,13 +284,32 @@ def pass_or_first_card(s: dict[str, Any]) -> str:
     return legal[0]
 
 
+def answer_request(page: Page, due: str, accept: bool, timeout: float = 30.0) -> bool:
+    """Click this seat's answer to the pending ``due`` request ("claim" or "undo"); False when the
+    request is settled by the other players before the click lands (another defender, or the
+    substitute playing for one, refuses a claim: the banner's buttons go away under the click)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            page.click(f'#banner [data-reply="{due}"][data-accept="{1 if accept else 0}"]', timeout=5_000)
+            return True
+        except PlaywrightTimeout:
+            if reply_due(state(page)) != due:
+                return False
+            if time.monotonic() > deadline:
+                raise
+
+
 def act_once(page: Page, choose: Chooser = pass_or_first_card, accept: bool = True) -> str | None:
     """If it is this page's turn, click the chosen call or card and wait for the next state; if this
     seat is asked about a claim or an undo, answer it (accept by default)."""
     s = state(page)
     due = reply_due(s)
     if due:
-        page.click(f'#banner [data-reply="{due}"][data-accept="{1 if accept else 0}"]')
+        if not answer_request(page, due, accept):
+            return None  # settled meanwhile by another seat (a substitute refusing a bot's claim)
         wait_version_after(page, s["version"])
         return f"{due}:{'accept' if accept else 'reject'}"
     if not my_turn(s):

@@ -8,6 +8,18 @@ export function escapeHTML(s) {
   return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
+const drawnHTML = new WeakMap();
+
+/** Give ``el`` this HTML unless it already shows exactly that (returns whether it redrew): a state
+ * resent with nothing new for it (presence, meanings, analysis) leaves its buttons in place, so a
+ * tap that lands meanwhile is not lost on a button being rebuilt. */
+export function drawHTML(el, html) {
+  if (drawnHTML.get(el) === html) return false;
+  drawnHTML.set(el, html);
+  el.innerHTML = html;
+  return true;
+}
+
 export function initTheme() {
   const saved = localStorage.getItem(THEME);
   const dark = saved ? saved === "dark" : window.matchMedia?.("(prefers-color-scheme: dark)").matches;

@@ -1,5 +1,6 @@
 // The bidding box on the page and the meanings of calls: asked from the server once per call,
 // shown in a tip on hover/focus/tap and under the selected bid.
+import { drawHTML } from "../common.js";
 import { callHTML, seatName } from "../i18n.js";
 import { app, legalSet, me, myTurn, send } from "./store.js";
 import { bidBoxHTML, boxStrains, callerOf, explanationText, genericMeaning } from "./auction.js";
@@ -14,11 +15,11 @@ export function renderBidBox() {
   const show = v.phase === "auction" && me();
   box.hidden = !show;
   if (!show) {
-    box.innerHTML = "";
+    drawHTML(box, "");
     return;
   }
   box.classList.toggle("waiting", !myTurn());
-  box.innerHTML = bidBoxHTML({ legal: legalSet(), myTurn: myTurn(), hint: app.hint?.action, selected: app.selectedBid, waitingFor: playerName(v.turn), calls: v.calls || [], strains: boxStrains(app.facts), byValue: app.facts?.bid_order === "value" });
+  drawHTML(box, bidBoxHTML({ legal: legalSet(), myTurn: myTurn(), hint: app.hint?.action, selected: app.selectedBid, waitingFor: playerName(v.turn), calls: v.calls || [], strains: boxStrains(app.facts), byValue: app.facts?.bid_order === "value" }));
   if (app.selectedBid) explainInto(app.selectedBid, $("#bb-meaning"));
 }
 

@@ -1,7 +1,7 @@
 // What the player does besides calls and cards, and the page's answers to it: hint, undo, claim,
 // next deal, replies to a claim or undo request, the player's name; the action buttons, the
 // banner of open requests and the hint panel.
-import { escapeHTML, toast } from "../common.js";
+import { drawHTML, escapeHTML, toast } from "../common.js";
 import { callText, cardHTML, pick, t } from "../i18n.js";
 import { app, busy, legalSet, me, myTurn, send } from "./store.js";
 import { decisionKey, mayReply, seatInfo, tricksLeft } from "./model.js";
@@ -137,8 +137,6 @@ function requestHTML(kind, request, text, waiting) {
       ${canReply ? `<div class="btns"><button type="button" class="btn primary" data-reply="${kind}" data-accept="1">${t("reply.accept")}</button><button type="button" class="btn" data-reply="${kind}" data-accept="0">${t("reply.reject")}</button></div>` : `<p class="muted small">${waiting}</p>`}</div>`;
 }
 
-let bannerDrawn = null; // the banner's last HTML
-
 /** Open requests (claim, undo) with their answer buttons, and the question of the player's name. */
 export function renderBanner() {
   const p = app.pending || {};
@@ -156,15 +154,11 @@ export function renderBanner() {
   const banner = $("#banner");
   const html = parts.join("");
   banner.hidden = !parts.length;
-  // A state resent at the same version (presence, meanings, analysis) draws the same banner: leave
-  // its buttons in place, or a tap on "accept" that lands while they are rebuilt is lost.
-  if (bannerDrawn === html) return;
-  bannerDrawn = html;
   // A state message may arrive while the player types a name: keep what was typed and the focus.
   const typing = $("#name-input");
   const typed = typing ? typing.value : null;
   const focused = typing && document.activeElement === typing;
-  banner.innerHTML = html;
+  if (!drawHTML(banner, html)) return; // nothing new: the buttons (and what is typed) stay as they are
   const input = $("#name-input");
   if (input && typed !== null) {
     input.value = typed;
