@@ -64,11 +64,18 @@ def test_tm_serve_plays_the_boards_of_a_pbn_file_and_writes_the_record(tmp_path:
     boards.write_text(dumps_boards(deals, event="test"), encoding="utf-8")
     record = tmp_path / "record.pbn"
     done = subprocess.run([*BAZAS, "tm", "serve", "--port", "0", "--programs", "none", "--deals", str(boards),
-                           "--boards", "2", "--record", str(record), "--strength", "baseline", "--json"],
+                           "--boards", "2", "--record", str(record), "--strength", "baseline", "--json",
+                           "--time-per-board", "600"],
                           cwd=REPO, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     match = json.loads(done.stdout)
     assert [b["board"] for b in match["boards"]] == [1, 2] and match["program_seconds"] == []
+    # the time control: each pair at each table, its time over the two boards and its allowance
+    assert match["time_per_board"] == 600
+    assert [(r["table"], r["pair"], r["team"], r["boards"], r["allowance"]) for r in match["pair_time"]] == [
+        (1, "NS", "bazas", 2, 1200), (1, "EW", "guests", 2, 1200),
+        (2, "NS", "guests", 2, 1200), (2, "EW", "bazas", 2, 1200)]
+    assert all(r["seconds"] > 0 and r["over"] == max(0, r["seconds"] - 1200) for r in match["pair_time"])
     played = loads_match(record.read_text(encoding="utf-8"))
     assert played.complete and played.boards == (1, 2)
     for row in match["boards"]:
@@ -88,6 +95,12 @@ def test_tm_serve_names_a_bad_deals_file(tmp_path: Path) -> None:
     missing = subprocess.run([*BAZAS, "tm", "serve", "--port", "0", "--record", str(tmp_path / "no" / "r.pbn")],
                              cwd=REPO, capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and "--record" in missing.stderr
+
+
+def test_tm_serve_refuses_a_time_control_that_is_not_positive() -> None:
+    done = subprocess.run([*BAZAS, "tm", "serve", "--port", "0", "--time-per-board", "0"], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--time-per-board must be a positive number of seconds" in done.stderr
 
 
 def test_tm_connect_names_a_bad_address() -> None:

@@ -2,19 +2,21 @@
 outside programs").
 
 Each test runs a manager and its clients in one event loop; our bots are the baseline bots, so a
-whole board takes milliseconds. Nothing here measures time."""
+whole board takes milliseconds. Nothing here measures time: the time control's accounting runs on a
+clock of the test's own."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import re
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bazas.engine.deal import Deal, deal_from_seed
-from bazas.engine.seats import SEATS, Seat
+from bazas.engine.seats import SEATS, Seat, Side
 from bazas.formats.match_records import dumps_match, loads_match
 from bazas.tm import protocol as p
 from bazas.tm.client import TableClient, bot_chooser
@@ -23,8 +25,10 @@ from bazas.tm.manager import (
     SeatKind,
     TableManager,
     TableResult,
+    TimeNotice,
     bot_decider,
     compare,
+    pair_time,
     program_seconds,
     resumed_results,
 )
@@ -410,3 +414,111 @@ def test_tm_a_record_of_another_session_is_refused_naming_the_board() -> None:
         resumed_results(record, other, 1)
     with pytest.raises(ValueError, match="boards 1-1"):
         resumed_results(record, BOARDS[:1], 1)
+
+
+# -- the time control (computer championships: "two minutes per pair per deal") -------------------
+
+def _actions_by_pair(result: TableResult) -> dict[str, int]:
+    """How many calls and cards each pair chose on a board, counted from its auction and play
+    (declarer chooses dummy's cards: the same pair)."""
+    state = result.state
+    assert state is not None
+    count = {"NS": 0, "EW": 0}
+    calls = state.auction.calls
+    for i in range(len(calls)):
+        count[state.dealer.after(i).side.name] += 1
+    if state.play is not None:
+        for seat, _card in state.play.cards_played():
+            count[seat.side.name] += 1
+    return count
+
+
+def test_tm_time_control_counts_each_pairs_thinking_and_tells_who_is_over() -> None:
+    """Every action is timed, programs' and bots' alike, on the manager's clock (here one that
+    moves ten seconds at each reading, so that each action takes exactly ten): each pair's time
+    is ten seconds per call and card it chose, and after each board a pair over its allowance
+    (boards timed times the time per board) is named to the operator."""
+    readings = iter(range(0, 10**6, 10))
+    notices: list[TimeNotice] = []
+    kinds: dict[tuple[int, Seat], SeatKind] = {(1, s): "program" if s == Seat.E else "bot" for s in SEATS}
+    m = TableManager(BOARDS, ("bazas", "guests"), kinds, bot_decider("baseline"), tables=1,
+                     time_per_board=150.0, on_time=notices.append, clock=lambda: float(next(readings)))
+
+    async def run() -> None:
+        await m.start()
+        try:
+            await asyncio.wait_for(asyncio.gather(m.run(), MinimalClient(port_of(m), "East", "guests").run()), 300)
+        finally:
+            await m.close()
+
+    asyncio.run(run())
+    results = m.tables[1].results
+    assert [r.board for r in results] == [1, 2]
+    expected = {"NS": 0, "EW": 0}
+    for r in results:
+        counted = _actions_by_pair(r)
+        assert set(r.seconds) == {Seat.E} and set(r.bot_seconds) == {Seat.N, Seat.S, Seat.W}
+        for pair in ("NS", "EW"):
+            assert r.pair_seconds(Side.NS if pair == "NS" else Side.EW) == 10 * counted[pair]
+            expected[pair] += 10 * counted[pair]
+        # after this board: the pairs over the allowance so far, and by how much
+        over_now = {n.side.name: n for n in notices if n.kind == "over" and n.board == r.board}
+        for pair, spent in expected.items():
+            allowance = 150.0 * r.board
+            if spent > allowance:
+                assert over_now[pair].seconds == spent and over_now[pair].allowance == allowance
+                assert over_now[pair].team == ("bazas" if pair == "NS" else "guests")
+            else:
+                assert pair not in over_now
+    rows = pair_time({1: results}, {1: m.tables[1].teams}, 150.0)
+    assert [(r["pair"], r["boards"], r["seconds"], r["allowance"], r["over"]) for r in rows] == [
+        (pair, 2, expected[pair], 300.0, max(0.0, expected[pair] - 300.0)) for pair in ("NS", "EW")]
+    assert m.notices == notices
+    # no time control: the same times, no allowance and nobody told
+    assert "allowance" not in pair_time({1: results}, {1: m.tables[1].teams})[0]
+
+
+class _SlowClient(MinimalClient):
+    """The minimal client, thinking ``delay`` seconds before each of its own calls and cards."""
+
+    def __init__(self, port: int, seat: str, team: str, delay: float) -> None:
+        super().__init__(port, seat, team)
+        self.delay = delay
+
+    async def say(self, line: str) -> None:
+        if re.match(r"\w+ (passes|doubles|redoubles|bids|plays) ", line + " "):
+            await asyncio.sleep(self.delay)
+        await super().say(line)
+
+
+def test_tm_time_control_tells_the_operator_of_a_program_thinking_a_boards_allowance_on_one_action() -> None:
+    """A program that takes longer on one action than a whole board's allowance is named while
+    it thinks (a hung program stops its table), and the table goes on when it acts. (The
+    manager's wait times out before the client's longer pause ends, on any machine: both are
+    timers of one event loop.)"""
+    kinds: dict[tuple[int, Seat], SeatKind] = {(1, s): "program" if s == Seat.E else "bot" for s in SEATS}
+    m = TableManager(BOARDS[:1], ("bazas", "guests"), kinds, bot_decider("baseline"), tables=1,
+                     time_per_board=0.02)
+    client = _SlowClient(0, "East", "guests", delay=0.06)
+
+    async def run() -> None:
+        await m.start()
+        client.port = port_of(m)
+        try:
+            await asyncio.wait_for(asyncio.gather(m.run(), client.run()), 300)
+        finally:
+            await m.close()
+
+    asyncio.run(run())
+    assert client.boards_played == 1 and m.refused == 0
+    slow = [n for n in m.notices if n.kind == "slow"]
+    assert slow and all(n.seat == Seat.E and n.team == "guests" and n.board == 1 for n in slow)
+    assert all(n.seconds >= 0.02 for n in slow)
+    assert "E (guests) has thought" in str(slow[0])
+    # and the pair it belongs to ends the board over its allowance
+    assert any(n.kind == "over" and n.side == Side.EW for n in m.notices)
+
+
+def test_tm_time_control_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="positive number of seconds"):
+        TableManager(BOARDS, ("bazas", "guests"), all_programs(1), bot_decider("baseline"), time_per_board=0)

@@ -48,6 +48,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                             "e.g. 1:N,1:S (default B: team B's seats; the others are our bots)")
     serve.add_argument("--strength", default="fast", choices=("baseline", "fast", "normal", "strong"))
     serve.add_argument("--budget", type=float, default=0.3, help="our bots' seconds per action")
+    serve.add_argument("--time-per-board", type=float, default=None, metavar="SECONDS",
+                       help="time control: each pair's thinking seconds per board, averaged over the session "
+                            "(computer championships: 120). The operator is told when a pair is over its "
+                            "allowance and when a program thinks a whole board's allowance on one action; "
+                            "every pair's time is printed at the end")
     serve.add_argument("--json", action="store_true", help="print the results as JSON")
     serve.set_defaults(func=run_serve)
 
@@ -109,6 +114,7 @@ def run_serve(args: argparse.Namespace) -> int:
         TableManager,
         bot_decider,
         compare,
+        pair_time,
         program_seconds,
         resumed_results,
     )
@@ -116,6 +122,9 @@ def run_serve(args: argparse.Namespace) -> int:
     teams = tuple(t.strip() for t in args.teams.split(","))
     if len(teams) != 2 or not all(teams) or teams[0] == teams[1]:
         print("bazas tm serve: --teams needs two different names, e.g. bazas,guests", file=sys.stderr)
+        return 2
+    if args.time_per_board is not None and not args.time_per_board > 0:
+        print("bazas tm serve: --time-per-board must be a positive number of seconds", file=sys.stderr)
         return 2
     if args.boards is not None and not 1 <= args.boards <= 32:
         print("bazas tm serve: --boards must be 1-32", file=sys.stderr)
@@ -167,10 +176,14 @@ def run_serve(args: argparse.Namespace) -> int:
     bot_seats = "".join(s.name for s in SEATS if all(kinds[(t, s)] == "bot" for t in range(1, args.tables + 1)))
     console = Console(stderr=True)
 
+    tables_teams: dict[int, tuple[str, str]] = {}
+
     async def main() -> dict[int, Any]:
         manager = TableManager(boards, (teams[0], teams[1]), kinds,
                                bot_decider(args.strength, args.budget, seed, bot_seats), tables=args.tables,
-                               done=done)
+                               done=done, time_per_board=args.time_per_board,
+                               on_time=lambda notice: console.print(f"[yellow]time: {notice}[/yellow]"))
+        tables_teams.update({n: t.teams for n, t in manager.tables.items()})
 
         def keep(_table: int, _result: Any) -> None:
             # The record on disk after every board: a session stopped midway resumes from it.
@@ -207,6 +220,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return 1
     report = compare(results)
     thinking = program_seconds(results)
+    pairs = pair_time(results, tables_teams, args.time_per_board)
     if args.json:
         per_board = report.per_board()
         print(json.dumps({"seed": None if args.deals else seed, "deals": args.deals,
@@ -214,7 +228,8 @@ def run_serve(args: argparse.Namespace) -> int:
                           "imps_a": report.imps_a, "winner": report.winner,
                           "imps_per_board": None if per_board is None else {
                               "mean": per_board[0], "ci95": [per_board[1], per_board[2]]},
-                          "program_seconds": thinking}, indent=2))
+                          "program_seconds": thinking, "time_per_board": args.time_per_board,
+                          "pair_time": pairs}, indent=2))
         return 0
     table = Table(title=f"{teams[0]} (A) v {teams[1]} (B)")
     for col in ("Board", "Table 1", "N/S", "Table 2", "N/S", "A diff", "IMPs A"):
@@ -244,6 +259,20 @@ def run_serve(args: argparse.Namespace) -> int:
         for row in thinking:
             used.add_row(str(row["table"]), row["seat"], f"{row['seconds']:.1f}", f"{row['per_board']:.1f}")
         Console().print(used)
+    clocked = Table(title="each pair's thinking time" + (
+        f" (time control: {args.time_per_board:g} s a board)" if args.time_per_board else ""))
+    heads = ["Table", "Pair", "Team", "Boards", "Seconds", "Per board"]
+    if args.time_per_board:
+        heads += ["Allowance", "Over"]
+    for col in heads:
+        clocked.add_column(col, justify="right")
+    for row in pairs:
+        cells = [str(row["table"]), "N/S" if row["pair"] == "NS" else "E/W", row["team"], str(row["boards"]),
+                 f"{row['seconds']:.1f}", f"{row['per_board']:.1f}"]
+        if args.time_per_board:
+            cells += [f"{row['allowance']:.1f}", f"[red]{row['over']:.1f}[/red]" if row["over"] else "0"]
+        clocked.add_row(*cells)
+    Console().print(clocked)
     return 0
 
 

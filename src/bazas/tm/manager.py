@@ -13,6 +13,13 @@ A line the manager refuses (malformed, not the sender's seat, out of turn, illeg
 seat: the table waits, and when it connects again as the same team and seat it is sent the board
 so far (its own calls and cards included) and play resumes.
 
+The pace: every seat's thinking time (a program's from its turn to its action, our bots' their
+decisions) is kept board by board, and with a time control (``time_per_board``: seconds per pair
+per board, averaged over the session, as computer championships set it: "two minutes per pair
+per deal") the manager tells the operator, as the session goes, which pair is over its allowance
+and which program has thought longer than a whole board's allowance on one action (a program that
+hangs stops its table: the operator hears of it). The director settles any penalty.
+
 Messages are pushed as soon as they exist; the clients' ``ready for ...`` lines are accepted (and
 checked to name the sender's seat) but not waited for, which every lock-step client tolerates
 since it reads the next line after sending its own.
@@ -82,8 +89,8 @@ class BoardPlan:
 @dataclass
 class TableResult:
     """A finished board at one table: the result, the actions, the whole deal state, the alerted
-    calls (index in the auction: explanation) and each outside program's thinking time (seconds
-    from its turn to its action, summed over the board)."""
+    calls (index in the auction: explanation), each outside program's thinking time (seconds
+    from its turn to its action, summed over the board) and our bots' (their decisions)."""
 
     board: int
     contract: str | None
@@ -94,6 +101,16 @@ class TableResult:
     state: DealState | None = None
     alerts: dict[int, str] = field(default_factory=dict)
     seconds: dict[Seat, float] = field(default_factory=dict)
+    bot_seconds: dict[Seat, float] = field(default_factory=dict)
+
+    @property
+    def timed(self) -> bool:
+        """Whether this board was played (and timed) in this session, not resumed from a record."""
+        return bool(self.seconds or self.bot_seconds)
+
+    def pair_seconds(self, side: Side) -> float:
+        """The thinking time of ``side``'s two seats on this board, programs' and bots'."""
+        return sum(t for seat, t in (*self.seconds.items(), *self.bot_seconds.items()) if seat.side is side)
 
     def to_dict(self) -> dict[str, Any]:
         return {"board": self.board, "contract": self.contract or "pass",
@@ -108,6 +125,32 @@ def score_of(state: DealState, board: Board) -> int:
         return 0
     points = DUPLICATE.declarer_score(contract, tricks, board.vulnerability.is_vulnerable(declarer.side))
     return points if declarer.side is Side.NS else -points
+
+
+@dataclass(frozen=True, slots=True)
+class TimeNotice:
+    """What the time control tells the operator: a pair over its allowance after a board
+    (``kind`` "over": ``seconds`` its time over the boards timed, ``allowance`` theirs), or a
+    program thinking longer than a board's allowance on one action ("slow": ``seat``, the
+    seconds so far)."""
+
+    kind: Literal["over", "slow"]
+    table: int
+    side: Side
+    team: str
+    board: int
+    seconds: float
+    allowance: float
+    seat: Seat | None = None
+
+    def __str__(self) -> str:
+        pair = "N/S" if self.side is Side.NS else "E/W"
+        if self.kind == "slow":
+            assert self.seat is not None
+            return (f"table {self.table} board {self.board}: {self.seat.name} ({self.team}) has thought "
+                    f"{self.seconds:.0f} s on one action (a board's allowance: {self.allowance:.0f} s)")
+        return (f"table {self.table} after board {self.board}: {pair} ({self.team}) {self.seconds:.1f} s, "
+                f"{self.seconds - self.allowance:.1f} s over its allowance of {self.allowance:.1f} s")
 
 
 class Link:
@@ -177,25 +220,56 @@ class TableRun:
             link.board_lines = []
             for message in self._board_start(link.seat):
                 link.send(message)
+        clock = self.manager.clock
         seconds = {seat: 0.0 for seat in self.links}
+        bot_seconds = {seat: 0.0 for seat in SEATS if seat not in self.links}
         while self.state.phase != "done":
             actor = self.state.actor
             assert actor is not None
+            began = clock()
             if self.kinds[actor] == "bot":
                 action, alert = await self.manager.decide(self.state, actor, plan, self.program_alerts())
+                bot_seconds[actor] += clock() - began
                 self.apply(actor, action, alert)
             else:
                 self.changed.clear()
-                began = time.monotonic()
-                await self.changed.wait()
-                seconds[actor] += time.monotonic() - began
+                await self._wait_for(actor, plan.number, began)
+                seconds[actor] += clock() - began
         self.results.append(TableResult(
             plan.number, None if self.state.contract is None else str(self.state.contract), self.state.declarer,
             self.state.declarer_tricks, score_of(self.state, board), tuple(str(a) for a in self.state.actions),
-            self.state, dict(self.alerts), seconds))
+            self.state, dict(self.alerts), seconds, bot_seconds))
+        self._check_time(plan.number)
         self.manager.board_done(self.number, plan.number)
         if self.manager.on_board is not None:
             self.manager.on_board(self.number, self.results[-1])
+
+    async def _wait_for(self, seat: Seat, board: int, began: float) -> None:
+        """Wait for ``seat``'s program to act; under a time control, tell the operator each time
+        it has thought a further board's allowance on this one action."""
+        limit = self.manager.time_per_board
+        if limit is None:
+            await self.changed.wait()
+            return
+        while True:
+            try:
+                await asyncio.wait_for(self.changed.wait(), limit)
+                return
+            except TimeoutError:
+                self.manager.tell(TimeNotice("slow", self.number, seat.side, self.teams[seat.side], board,
+                                             self.manager.clock() - began, limit, seat))
+
+    def _check_time(self, board: int) -> None:
+        """After a board, under a time control: each pair over its allowance for the boards
+        timed so far at this table."""
+        limit = self.manager.time_per_board
+        if limit is None:
+            return
+        for row in pair_time({self.number: self.results}, {self.number: self.teams}, limit):
+            if row["over"] > 0:
+                side = Side.NS if row["pair"] == "NS" else Side.EW
+                self.manager.tell(TimeNotice("over", self.number, side, row["team"], board, row["seconds"],
+                                             row["allowance"]))
 
     def program_alerts(self) -> Alerts:
         """The calls the outside programs alerted, with their explanations: what our bots read
@@ -270,7 +344,9 @@ class TableManager:
     """The manager of one table (``tables=1``) or of a two-table team match (``tables=2``).
 
     ``kinds[(table, seat)]`` says who plays each seat; ``teams`` are team A's and team B's names
-    (team A sits N/S at table 1). ``decide`` makes our bots' decisions (it runs in one worker
+    (team A sits N/S at table 1). ``time_per_board``: the time control, seconds per pair per
+    board (None: none), whose notices go to ``on_time`` and stay in ``notices``; ``clock``: the
+    seconds thinking is timed by. ``decide`` makes our bots' decisions (it runs in one worker
     thread: the double-dummy solver is not thread-safe). ``done``: the results of a session
     resumed, by (table, board), which are not played again; ``on_board(table, result)`` is
     called after each board played (to keep the record on disk as the session goes).
@@ -278,7 +354,9 @@ class TableManager:
 
     def __init__(self, boards: Sequence[BoardPlan], teams: tuple[str, str], kinds: Mapping[tuple[int, Seat], SeatKind],
                  decide: Decide, tables: int = 1, done: Mapping[tuple[int, int], TableResult] | None = None,
-                 on_board: Callable[[int, TableResult], None] | None = None) -> None:
+                 on_board: Callable[[int, TableResult], None] | None = None,
+                 time_per_board: float | None = None, on_time: Callable[[TimeNotice], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         if tables not in (1, 2):
             raise ValueError("a session has one table or two (a team match)")
         if not boards:
@@ -298,6 +376,12 @@ class TableManager:
         self.results: dict[int, list[TableResult]] = {n: t.results for n, t in self.tables.items()}
         self.server: asyncio.base_events.Server | None = None
         self.refused = 0
+        if time_per_board is not None and not time_per_board > 0:
+            raise ValueError("the time per board must be a positive number of seconds")
+        self.time_per_board = time_per_board
+        self.on_time = on_time
+        self.clock = clock
+        self.notices: list[TimeNotice] = []
 
     # -- network -----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -405,6 +489,14 @@ class TableManager:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, self._decide, state, seat, plan, alerts)
 
+    def tell(self, notice: TimeNotice) -> None:
+        """A time-control notice for the operator (and the director, in ``notices``)."""
+        self.notices.append(notice)
+        if self.on_time is not None:
+            self.on_time(notice)
+        else:
+            log.warning("%s", notice)
+
     def board_done(self, table: int, board: int) -> None:
         self.finished.setdefault(board, set()).add(table)
 
@@ -501,6 +593,34 @@ def program_seconds(results: Mapping[int, Sequence[TableResult]]) -> list[dict[s
             if spent:
                 out.append({"table": table, "seat": seat.name, "seconds": round(sum(spent), 3),
                             "per_board": round(sum(spent) / len(spent), 3)})
+    return out
+
+
+def pair_time(results: Mapping[int, Sequence[TableResult]], teams: Mapping[int, tuple[str, str]],
+              time_per_board: float | None = None) -> list[dict[str, Any]]:
+    """Each pair's thinking time over the boards timed in this session, table by table (boards
+    resumed from a record have none): seconds in all and per board, and under a time control the
+    allowance (boards times ``time_per_board``) and the seconds over it (0 when within).
+
+    >>> r1 = TableResult(1, "4S", Seat.N, 10, 420, (), seconds={Seat.N: 50.0, Seat.S: 30.0},
+    ...                  bot_seconds={Seat.E: 2.0, Seat.W: 1.0})
+    >>> r2 = TableResult(2, "3NT", Seat.E, 9, -400, (), seconds={Seat.N: 100.0, Seat.S: 80.0},
+    ...                  bot_seconds={Seat.E: 3.0, Seat.W: 2.0})
+    >>> [(row["pair"], row["seconds"], row["per_board"], row["over"]) for row in pair_time({1: [r1, r2]}, {1: ("A", "B")}, 120)]
+    [('NS', 260.0, 130.0, 20.0), ('EW', 8.0, 4.0, 0.0)]
+    """
+    out = []
+    for table in sorted(results):
+        timed = [r for r in results[table] if r.timed]
+        for side, name in ((Side.NS, "NS"), (Side.EW, "EW")):
+            spent = sum(r.pair_seconds(side) for r in timed)
+            row: dict[str, Any] = {"table": table, "pair": name, "team": teams[table][side], "boards": len(timed),
+                                   "seconds": round(spent, 3),
+                                   "per_board": round(spent / len(timed), 3) if timed else 0.0}
+            if time_per_board is not None:
+                allowance = time_per_board * len(timed)
+                row |= {"allowance": round(allowance, 3), "over": round(max(0.0, spent - allowance), 3)}
+            out.append(row)
     return out
 
 
