@@ -186,10 +186,14 @@ def run(args: argparse.Namespace) -> int:
 
 # -- workers -----------------------------------------------------------------------------------
 
-def _init_worker() -> None:
+def _init_worker(owner: int | None = None) -> None:
+    """A bench worker: DDS on one thread, and gone with the bench (``owner``) if it is stopped."""
     from bazas.bots import dds
+    from bazas.bots.lifetime import exit_with
 
     dds.set_threads(1)
+    if owner is not None:
+        exit_with(owner)
 
 
 def bench_deal(seed: int, index: int) -> tuple[Deal, Board]:
@@ -403,7 +407,8 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     single-threaded)."""
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    return ProcessPoolExecutor(max_workers=max(1, workers), mp_context=ctx, initializer=_init_worker)
+    return ProcessPoolExecutor(max_workers=max(1, workers), mp_context=ctx, initializer=_init_worker,
+                               initargs=(os.getpid(),))
 
 
 def _run_local(jobs: list[Job], workers: int) -> Iterator[tuple[str, dict[str, Any]]]:

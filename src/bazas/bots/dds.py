@@ -274,8 +274,12 @@ class LocalSolver:
         return dd_tables(deals)
 
 
-def _worker_init() -> None:
+def _worker_init(owner: int | None = None) -> None:
     set_threads(1)
+    if owner is not None:
+        from .lifetime import exit_with
+
+        exit_with(owner)  # a forkserver's child: it would outlive its pool's owner
 
 
 def _worker_solve(positions: list[Position]) -> list[CardTricks]:
@@ -305,7 +309,8 @@ class SolverPool:
             methods = multiprocessing.get_all_start_methods()
             start_method = "forkserver" if "forkserver" in methods else "spawn"
         ctx = multiprocessing.get_context(start_method)
-        self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=_worker_init)
+        self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=_worker_init,
+                                             initargs=(os.getpid(),))
 
     def warm_up(self) -> None:
         """Start every worker and load DDS in each (so the first real call is not slow)."""

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import os
 import random
-import threading
-import time
 from typing import Any
 
 from bazas.bots.base import Bot, Budget, Decision, TableContext
+from bazas.bots.lifetime import exit_with
 from bazas.engine.cards import Card
 from bazas.engine.rulesets.three_handed_game import THREE_HANDED_AUCTION
 from bazas.engine.seats import Seat
@@ -37,7 +36,7 @@ def init_worker(kind: str = "dds", server_pid: int | None = None) -> None:
 
     load_modules(os.environ.get("BAZAS_RULESETS", ""))  # the games the server loaded from outside
     if server_pid is not None:
-        threading.Thread(target=_watch_server, args=(server_pid,), name="bazas-watch-server", daemon=True).start()
+        exit_with(server_pid)
     try:
         import bazas.bots.bidding  # noqa: F401
         import bazas.bots.player  # noqa: F401
@@ -46,17 +45,6 @@ def init_worker(kind: str = "dds", server_pid: int | None = None) -> None:
         dds.set_threads(1)
     except Exception:  # pragma: no cover - a missing piece shows up when a bot is asked
         pass
-
-
-def _watch_server(pid: int) -> None:
-    while True:
-        time.sleep(1.0)
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            os._exit(0)
-        except PermissionError:  # pragma: no cover - a different user reused the pid: gone too
-            os._exit(0)
 
 
 def ping() -> int:
