@@ -11,7 +11,7 @@ from bazas.bots.baseline import SimpleBidder, SimpleCardPlayer, simple_call
 from bazas.bots.play import CardPlayer
 from bazas.bots.player import ComputerPlayer, bot_for, play_deal
 from bazas.engine.calls import Strain, parse_call
-from bazas.engine.cards import Hand
+from bazas.engine.cards import Card, Hand
 from bazas.engine.deal import deal_from_seed
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import ClaimAction
@@ -87,3 +87,33 @@ def test_can_claim_when_the_rest_is_certain() -> None:
                    Strain.S, Seat.S, Seat.S)
     view = view_of(state, Seat.S)
     assert CardPlayer().can_claim(view, CTX) == 3
+
+
+def test_law70_no_claim_that_needs_a_guess_even_if_double_dummy_always_guesses_right() -> None:
+    """A two-way finesse for the spade queen (AJ2 opposite K103): double dummy takes the three
+    tricks in every layout of the unseen cards, each with its own line, but no one line takes
+    them all (Law 70: a claim that needs a finesse to come right does not hold). The table's check
+    refuses such a claim, so the bot must not make it (a substitute's refusal made a CI run wait
+    on a claim that vanished)."""
+    from bazas.bots.dds import LocalSolver, Position
+    from bazas.bots.sampling import Knowledge, sample_layouts
+    from bazas.engine.views import view_of
+
+    from .test_play_endings import ending
+
+    state = ending({Seat.N: "KT3.-.-.-", Seat.S: "AJ2.-.-.-", Seat.E: "Q5.7.-.-", Seat.W: "4.-.8.9"},
+                   Strain.NT, Seat.S, Seat.S)
+    view = view_of(state, Seat.S)
+    # every layout South cannot tell apart: three tricks double dummy, the queen on either side
+    knowledge = Knowledge.from_view(view)
+    layouts = sample_layouts(knowledge, 100, random.Random(0), exact_limit=100).layouts
+    solved = LocalSolver().solve_many([Position(lay, -1, int(Seat.S), ()) for lay in layouts])
+    assert len(layouts) == 20 and all(max(res.values()) == 3 for res in solved)
+    queen = Card.parse("SQ").bit
+    assert {bool(lay[Seat.E] & queen) for lay in layouts} == {False, True}   # the queen either side
+    assert state.play is not None and state.play.claim_holds(Seat.S, 3) is False
+    assert CardPlayer().can_claim(view, CTX) is None
+    # ... and the bot plays on instead of claiming
+    bot = bot_for("rubber", "fast", claims=True)
+    decision = bot.choose(view, CTX, random.Random(1), Budget(0.2))
+    assert not isinstance(decision.action, ClaimAction)

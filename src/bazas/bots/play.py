@@ -63,7 +63,7 @@ from typing import Any
 
 from bazas.engine.auction import Auction
 from bazas.engine.calls import Contract, Strain
-from bazas.engine.cards import ALL_CARDS, Card
+from bazas.engine.cards import ALL_CARDS, Card, Hand
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.views import SeatView
 
@@ -108,6 +108,29 @@ def score_function(contract: Contract, declarer: Seat, context: TableContext) ->
     ruleset = context.rules
     table = [float(ruleset.bot_score(contract, t, vulnerable, part)) for t in range(14)]
     return table.__getitem__
+
+
+def _claim_holds(view: SeatView, layout: Layout, tricks: int) -> bool:
+    """Whether the acting seat's claim of ``tricks`` holds by Law 70 (the engine's
+    :meth:`~bazas.engine.play.Play.claim_holds`: one line of play, whatever the lie of the cards
+    it cannot see). ``layout`` is any one consistent with the view: the check looks at the
+    hidden hands only as the unseen cards and their counts."""
+    from bazas.engine.deal import Deal
+    from bazas.engine.play import Play
+    from bazas.engine.table import CLAIM_LAYOUTS
+
+    assert view.seat is not None and view.contract is not None and view.declarer is not None
+    plays = [pair for trick in view.tricks for pair in trick.cards]
+    if view.current is not None:
+        plays.extend(view.current.cards)
+    dealt = list(layout)
+    for seat, card in plays:
+        dealt[seat] |= card.bit
+    play = Play(Deal(tuple(Hand(m) for m in dealt)), Contract.parse(view.contract).strain,  # type: ignore[arg-type]
+                view.declarer)
+    for _seat, card in plays:
+        play = play.apply(card)
+    return play.claim_holds(view.seat, tricks, CLAIM_LAYOUTS) is True
 
 
 # -- card classes and habits -------------------------------------------------------------------
@@ -524,7 +547,14 @@ class CardPlayer:
             values.add(best if to_play_side == (int(view.seat) & 1) else self._tricks_left(view) - best)
             if len(values) > 1:
                 return None
-        return values.pop() if values else None
+        if not values:
+            return None
+        tricks = values.pop()
+        # The same count in every layout is not enough when each layout takes its own line (a
+        # two-way finesse that double dummy always guesses): Law 70 asks for one line that wins
+        # them whatever the lie of the cards, and the table's check (a substitute, a person
+        # asked) refuses any other claim.
+        return tricks if _claim_holds(view, result.layouts[0], tricks) else None
 
     # -- internals ---------------------------------------------------------------------------
     def _choose(self, view: SeatView, context: TableContext, rng: random.Random,
