@@ -76,6 +76,11 @@ def test_tm_serve_plays_the_boards_of_a_pbn_file_and_writes_the_record(tmp_path:
         (1, "NS", "bazas", 2, 1200), (1, "EW", "guests", 2, 1200),
         (2, "NS", "guests", 2, 1200), (2, "EW", "bazas", 2, 1200)]
     assert all(r["seconds"] > 0 and r["over"] == max(0, r["seconds"] - 1200) for r in match["pair_time"])
+    # a pair over its allowance at the end was told so after the last board (none, at 600 s a board)
+    over = {(r["table"], "N/S" if r["pair"] == "NS" else "E/W") for r in match["pair_time"] if r["over"]}
+    told = {(int(m.group(1)), m.group(2)) for n in match["time_notices"]
+            if (m := re.match(r"table (\d) after board 2: (N/S|E/W)", n))}
+    assert over == told
     played = loads_match(record.read_text(encoding="utf-8"))
     assert played.complete and played.boards == (1, 2)
     for row in match["boards"]:

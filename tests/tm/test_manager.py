@@ -517,6 +517,9 @@ def test_tm_time_control_tells_the_operator_of_a_program_thinking_a_boards_allow
     assert "E (guests) has thought" in str(slow[0])
     # and the pair it belongs to ends the board over its allowance
     assert any(n.kind == "over" and n.side == Side.EW for n in m.notices)
+    # the director's transcript has every notice, where it happened
+    told = [line for line in m.transcript_text().splitlines() if " time! " in line]
+    assert len(told) == len(m.notices) and any(re.search(r"table 1\s+E\s+time!\s+table 1 board 1: E", t) for t in told)
 
 
 def test_tm_time_control_must_be_positive() -> None:

@@ -177,12 +177,17 @@ def run_serve(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
 
     tables_teams: dict[int, tuple[str, str]] = {}
+    told: list[Any] = []
+
+    def tell(notice: Any) -> None:
+        told.append(notice)
+        console.print(f"[yellow]time: {notice}[/yellow]")
 
     async def main() -> dict[int, Any]:
         manager = TableManager(boards, (teams[0], teams[1]), kinds,
                                bot_decider(args.strength, args.budget, seed, bot_seats), tables=args.tables,
                                done=done, time_per_board=args.time_per_board,
-                               on_time=lambda notice: console.print(f"[yellow]time: {notice}[/yellow]"))
+                               on_time=tell)
         tables_teams.update({n: t.teams for n, t in manager.tables.items()})
 
         def keep(_table: int, _result: Any) -> None:
@@ -221,6 +226,7 @@ def run_serve(args: argparse.Namespace) -> int:
     report = compare(results)
     thinking = program_seconds(results)
     pairs = pair_time(results, tables_teams, args.time_per_board)
+    notices = [str(n) for n in told]
     if args.json:
         per_board = report.per_board()
         print(json.dumps({"seed": None if args.deals else seed, "deals": args.deals,
@@ -229,7 +235,7 @@ def run_serve(args: argparse.Namespace) -> int:
                           "imps_per_board": None if per_board is None else {
                               "mean": per_board[0], "ci95": [per_board[1], per_board[2]]},
                           "program_seconds": thinking, "time_per_board": args.time_per_board,
-                          "pair_time": pairs}, indent=2))
+                          "pair_time": pairs, "time_notices": notices}, indent=2))
         return 0
     table = Table(title=f"{teams[0]} (A) v {teams[1]} (B)")
     for col in ("Board", "Table 1", "N/S", "Table 2", "N/S", "A diff", "IMPs A"):

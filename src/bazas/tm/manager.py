@@ -59,11 +59,12 @@ SeatKind = Literal["program", "bot"]
 
 class TranscriptLine(NamedTuple):
     """A line of the conversation: the table (0 before the client is seated), the seat (None
-    before), who sent it, the line, and when (seconds since the manager started)."""
+    before), who sent it (or "time": a time-control notice, for the director), the line, and when
+    (seconds since the manager started)."""
 
     table: int
     seat: Seat | None
-    direction: Literal["tm", "client"]
+    direction: Literal["tm", "client", "time"]
     line: str
     at: float
 
@@ -406,17 +407,18 @@ class TableManager:
                     link.writer.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
 
-    def note(self, table: int, seat: Seat | None, direction: Literal["tm", "client"], line: str) -> None:
+    def note(self, table: int, seat: Seat | None, direction: Literal["tm", "client", "time"], line: str) -> None:
         """Keep a line of the conversation for the transcript."""
         self.transcript.append(TranscriptLine(table, seat, direction, line, time.monotonic() - self._started))
 
     def transcript_text(self) -> str:
         """The whole conversation, a line each: seconds since the manager started, the table
         (0 before a client is seated), the seat, who spoke (``tm>`` the manager, ``<client``
-        the program) and the line as sent: what a director reads to settle a dispute."""
+        the program; ``time!`` a time-control notice) and the line as sent: what a director
+        reads to settle a dispute."""
         out = []
         for t in self.transcript:
-            who = "tm>" if t.direction == "tm" else "<client"
+            who = {"tm": "tm>", "client": "<client", "time": "time!"}[t.direction]
             out.append(f"{t.at:10.3f}  table {t.table}  {'-' if t.seat is None else t.seat.name}  {who:<7}  {t.line}")
         return "\n".join(out) + ("\n" if out else "")
 
@@ -492,6 +494,7 @@ class TableManager:
     def tell(self, notice: TimeNotice) -> None:
         """A time-control notice for the operator (and the director, in ``notices``)."""
         self.notices.append(notice)
+        self.note(notice.table, notice.seat, "time", str(notice))
         if self.on_time is not None:
             self.on_time(notice)
         else:
