@@ -51,3 +51,22 @@ def test_cli_prints_the_report_and_refuses_two_runs_in_one_file(tmp_path: Path,
                     encoding="utf-8")
     assert main(["bench", "summary", str(path)]) == 2
     assert "record 3 (deal 2) is of seed 1" in capsys.readouterr().out
+
+
+def test_issue9_where_the_errors_fall_by_tricks_and_place_in_the_trick(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``--where``: each side's cards that lost a trick and its cards played, by tricks and place
+    (RUN: the defence's two opening leads, one lost; declarer's two second-hand cards, one lost;
+    the defence's fourth-hand card of deal 0 lost)."""
+    path = tmp_path / "run.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in RUN), encoding="utf-8")
+    out = tmp_path / "report.json"
+    assert main(["bench", "summary", str(path), "--where", "--json", str(out)]) == 0
+    assert "where the errors fall" in capsys.readouterr().out
+    where = json.loads(out.read_text())["where"]
+    first = where["defence, suit"]["1"]
+    assert (first["lead"], first["3rd"], first["4th"]) == ([1, 2], [0, 2], [1, 1])
+    assert where["declarer, suit"]["1"]["2nd"] == [1, 2] and where["declarer, suit"]["1"]["4th"] == [0, 1]
+    # every card counted once, and nothing where nothing was played
+    assert sum(n for group in where.values() for band in group.values() for _, n in band.values()) == 8
+    assert where["defence, notrump"]["2-5"]["lead"] == [0, 0]

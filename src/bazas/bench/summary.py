@@ -4,7 +4,10 @@
 reads such a file (of a run still going, stopped, or finished) and prints the report ``bench
 bots`` prints (every measure with its 95% interval and whether its goal is met on the interval's
 bound), with the measures of the code that reads it: a measure added since the run was made is
-computed on its cards too. ``--json`` writes the report.
+computed on its cards too. ``--json`` writes the report. ``--where`` adds where the errors fall:
+for each side and kind of contract, by tricks (1, 2-5, 6-9, 10-13) and place in the trick (the
+lead, second, third, fourth hand), the cards that lost a trick against double dummy and the cards
+played (``where`` in the report).
 
 A file must hold one run: one deal set (seed) and one configuration (player options). A deal
 recorded twice (a run resumed into the same file) counts once, its last record.
@@ -24,7 +27,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-__all__ = ["add_arguments", "one_run", "report_of", "run"]
+__all__ = ["TRICK_BANDS", "add_arguments", "one_run", "report_of", "run", "where_errors"]
+
+#: The tricks grouped for :func:`where_errors`: the first, the early, middle and late ones.
+TRICK_BANDS = ((1, 1), (2, 5), (6, 9), (10, 13))
+PLACES = ("lead", "2nd", "3rd", "4th")
 
 
 def one_run(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -61,11 +68,56 @@ def report_of(records: list[dict[str, Any]], problems: str | None = None) -> dic
     return build_report(deals, [], settings=settings, seconds=None, problems=problems)
 
 
+def where_errors(deals: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, list[int]]]]:
+    """Where the errors of a run fall: for "declarer, suit", "declarer, notrump", "defence, suit"
+    and "defence, notrump", by tricks ("1", "2-5"...) and place in the trick ("lead"...),
+    [cards that lost a trick, cards played] (each deal's cards in the order played).
+
+    >>> deal = {"notrump": False, "cards": [["defence", 1, 0, 0, False], ["declarer", 0, 0, 0, False],
+    ...         ["defence", 0, 0, 0, True], ["declarer", 0, 0, 0, False], ["defence", 2, 0, 0, False]]}
+    >>> w = where_errors([deal])
+    >>> w["defence, suit"]["1"]["lead"], w["defence, suit"]["2-5"]["lead"], w["declarer, suit"]["1"]["2nd"]
+    ([1, 1], [1, 1], [0, 1])
+    """
+    out: dict[str, dict[str, dict[str, list[int]]]] = {}
+    for role in ("declarer", "defence"):
+        for kind in ("suit", "notrump"):
+            out[f"{role}, {kind}"] = {f"{lo}" if lo == hi else f"{lo}-{hi}": {p: [0, 0] for p in PLACES}
+                                      for lo, hi in TRICK_BANDS}
+    for deal in deals:
+        kind = "notrump" if deal.get("notrump") else "suit"
+        for i, card in enumerate(deal.get("cards") or []):
+            role, lost = card[0], card[1]
+            trick = i // 4 + 1
+            lo, hi = next(b for b in TRICK_BANDS if b[0] <= trick <= b[1])
+            cell = out[f"{role}, {kind}"][f"{lo}" if lo == hi else f"{lo}-{hi}"][PLACES[i % 4]]
+            cell[0] += lost > 0
+            cell[1] += 1
+    return out
+
+
+def print_where(where: dict[str, dict[str, dict[str, list[int]]]], console: Any) -> None:
+    from rich.table import Table
+
+    table = Table(title="where the errors fall: cards that lost a trick / cards played")
+    for col in ("side, contract", "tricks", *PLACES, "all"):
+        table.add_column(col, justify="right")
+    for group, bands in where.items():
+        for band, places in bands.items():
+            cells = [f"{e}/{n}" if n else "–" for e, n in places.values()]
+            errors = sum(e for e, _ in places.values())
+            cards = sum(n for _, n in places.values())
+            table.add_row(group if band == "1" else "", band, *cells, f"{errors}/{cards}")
+    console.print(table)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("records", type=Path, help="a `bazas bench bots --records` file (one run)")
     parser.add_argument("--problems", default=None,
                         help="also run the SAYC problem suite (a JSON file or a directory of them)")
     parser.add_argument("--json", dest="json_file", type=Path, help="write the report here as JSON")
+    parser.add_argument("--where", action="store_true",
+                        help="also where the errors fall: by side, contract, tricks and place in the trick")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,10 +126,14 @@ def run(args: argparse.Namespace) -> int:
 
     console = report_console()
     try:
-        report = report_of(load(args.records), args.problems)
+        records = load(args.records)
+        report = report_of(records, args.problems)
     except (OSError, ValueError) as exc:
         console.print(f"[red]bazas bench summary: {args.records}: {exc}[/red]")
         return 2
     print_report(report, console)
+    if args.where:
+        report["where"] = where_errors(one_run(records)[0])
+        print_where(report["where"], console)
     write_report(args.json_file, report)
     return 0
