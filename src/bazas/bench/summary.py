@@ -68,6 +68,10 @@ def report_of(records: list[dict[str, Any]], problems: str | None = None) -> dic
     return build_report(deals, [], settings=settings, seconds=None, problems=problems)
 
 
+def _band(lo: int, hi: int) -> str:
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
 def where_errors(deals: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, list[int]]]]:
     """Where the errors of a run fall: for "declarer, suit", "declarer, notrump", "defence, suit"
     and "defence, notrump", by tricks ("1", "2-5"...) and place in the trick ("lead"...),
@@ -82,15 +86,14 @@ def where_errors(deals: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, l
     out: dict[str, dict[str, dict[str, list[int]]]] = {}
     for role in ("declarer", "defence"):
         for kind in ("suit", "notrump"):
-            out[f"{role}, {kind}"] = {f"{lo}" if lo == hi else f"{lo}-{hi}": {p: [0, 0] for p in PLACES}
-                                      for lo, hi in TRICK_BANDS}
+            out[f"{role}, {kind}"] = {_band(lo, hi): {p: [0, 0] for p in PLACES} for lo, hi in TRICK_BANDS}
     for deal in deals:
         kind = "notrump" if deal.get("notrump") else "suit"
         for i, card in enumerate(deal.get("cards") or []):
             role, lost = card[0], card[1]
             trick = i // 4 + 1
             lo, hi = next(b for b in TRICK_BANDS if b[0] <= trick <= b[1])
-            cell = out[f"{role}, {kind}"][f"{lo}" if lo == hi else f"{lo}-{hi}"][PLACES[i % 4]]
+            cell = out[f"{role}, {kind}"][_band(lo, hi)][PLACES[i % 4]]
             cell[0] += lost > 0
             cell[1] += 1
     return out

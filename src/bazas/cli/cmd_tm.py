@@ -176,19 +176,12 @@ def run_serve(args: argparse.Namespace) -> int:
     bot_seats = "".join(s.name for s in SEATS if all(kinds[(t, s)] == "bot" for t in range(1, args.tables + 1)))
     console = Console(stderr=True)
 
-    tables_teams: dict[int, tuple[str, str]] = {}
-    told: list[Any] = []
-
-    def tell(notice: Any) -> None:
-        told.append(notice)
-        console.print(f"[yellow]time: {notice}[/yellow]")
+    manager = TableManager(boards, (teams[0], teams[1]), kinds,
+                           bot_decider(args.strength, args.budget, seed, bot_seats), tables=args.tables,
+                           done=done, time_per_board=args.time_per_board,
+                           on_time=lambda notice: console.print(f"[yellow]time: {notice}[/yellow]"))
 
     async def main() -> dict[int, Any]:
-        manager = TableManager(boards, (teams[0], teams[1]), kinds,
-                               bot_decider(args.strength, args.budget, seed, bot_seats), tables=args.tables,
-                               done=done, time_per_board=args.time_per_board,
-                               on_time=tell)
-        tables_teams.update({n: t.teams for n, t in manager.tables.items()})
 
         def keep(_table: int, _result: Any) -> None:
             # The record on disk after every board: a session stopped midway resumes from it.
@@ -225,8 +218,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return 1
     report = compare(results)
     thinking = program_seconds(results)
-    pairs = pair_time(results, tables_teams, args.time_per_board)
-    notices = [str(n) for n in told]
+    pairs = pair_time(results, {n: t.teams for n, t in manager.tables.items()}, args.time_per_board)
+    notices = [str(n) for n in manager.notices]
     if args.json:
         per_board = report.per_board()
         print(json.dumps({"seed": None if args.deals else seed, "deals": args.deals,

@@ -268,9 +268,8 @@ class TableRun:
             return
         for row in pair_time({self.number: self.results}, {self.number: self.teams}, limit):
             if row["over"] > 0:
-                side = Side.NS if row["pair"] == "NS" else Side.EW
-                self.manager.tell(TimeNotice("over", self.number, side, row["team"], board, row["seconds"],
-                                             row["allowance"]))
+                self.manager.tell(TimeNotice("over", self.number, Side[row["pair"]], row["team"], board,
+                                             row["seconds"], row["allowance"]))
 
     def program_alerts(self) -> Alerts:
         """The calls the outside programs alerted, with their explanations: what our bots read
