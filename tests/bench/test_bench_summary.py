@@ -70,3 +70,22 @@ def test_issue9_where_the_errors_fall_by_tricks_and_place_in_the_trick(tmp_path:
     # every card counted once, and nothing where nothing was played
     assert sum(n for group in where.values() for band in group.values() for _, n in band.values()) == 8
     assert where["defence, notrump"]["2-5"]["lead"] == [0, 0]
+
+
+def test_issue9_where_the_time_goes_by_tricks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--latency``: the p99 goal's cards by where they fall (here the opening leads take 1.7 s
+    and 1.2 s on the wall clock, 1.2 s of CPU each; every other card 0.1 s)."""
+    run = [json.loads(json.dumps(r)) for r in RUN]
+    run[0]["cards"][0][2:4] = [1.7, 1.2]
+    run[1]["cards"][0][2:4] = [1.2, 1.2]
+    path = tmp_path / "run.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in run), encoding="utf-8")
+    out = tmp_path / "report.json"
+    assert main(["bench", "summary", str(path), "--latency", "--json", str(out)]) == 0
+    assert "where the time goes" in capsys.readouterr().out
+    latency = json.loads(out.read_text())["latency"]
+    lead = latency["opening lead"]
+    assert (lead["cards"], lead["over_goal"], lead["latency_max_s"], lead["cpu_median_s"]) == (2, 1, 1.7, 1.2)
+    assert latency["1"] == {"cards": 6, "latency_median_s": 0.1, "latency_p99_s": 0.1, "latency_max_s": 0.1,
+                            "cpu_median_s": 0.1, "cpu_p99_s": 0.1, "over_goal": 0}
+    assert "2-5" not in latency   # no card played there

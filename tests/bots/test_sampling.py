@@ -200,3 +200,21 @@ def test_dealing_draws_every_set_of_cards_equally_often() -> None:
     assert len(pairs) == 10 and all(abs(n - 6_000) < 400 for n in pairs.values()), pairs
     assert all(abs(n - 12_000) < 500 for n in first.values()), first
     assert sorted(_draw([1, 2, 3], 3, rng.random)) == [1, 2, 3]
+
+
+def test_issue9_a_constrained_sampler_stops_at_its_deadline_not_64_tries_later() -> None:
+    # A constrained try replays the bidder for up to three hands (milliseconds each): the clock is
+    # read after every one, or the slowest cards' latency runs past the deadline (issue 9, p99).
+    # An impossible constraint keeps the sampler trying; the clock advances one unit per reading.
+    play = Play(deal_from_seed(9), Strain.NT, Seat.S)
+    knowledge = Knowledge.from_play(play, Seat.W, {Seat.S: MinHcp(38)})
+    ticks = iter(range(1_000_000))
+    result = sample_layouts(knowledge, 5, random.Random(2), max_tries=10_000, deadline=10.0,
+                            clock=lambda: float(next(ticks)))
+    assert result.tries == 12, result.tries   # readings 0, 1, ...: the 12th (11) is the first past 10
+    # Unconstrained tries cost microseconds: the clock is read every 64 of them (0 after 64, then
+    # 1, past the deadline, after 128).
+    free = Knowledge.from_play(play, Seat.W)
+    ticks = iter(range(1_000_000))
+    result = sample_layouts(free, 1000, random.Random(2), deadline=0.5, clock=lambda: float(next(ticks)))
+    assert result.tries == 128, result.tries

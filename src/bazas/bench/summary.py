@@ -7,7 +7,9 @@ bound), with the measures of the code that reads it: a measure added since the r
 computed on its cards too. ``--json`` writes the report. ``--where`` adds where the errors fall:
 for each side and kind of contract, by tricks (1, 2-5, 6-9, 10-13) and place in the trick (the
 lead, second, third, fourth hand), the cards that lost a trick against double dummy and the cards
-played (``where`` in the report).
+played (``where`` in the report). ``--latency`` adds where the time goes: for the opening lead
+and each band of tricks, the latency (wall clock) and CPU time per card, median, 99th percentile
+and slowest, and the cards over the 1.5 s goal (``latency`` in the report).
 
 A file must hold one run: one deal set (seed) and one configuration (player options). A deal
 recorded twice (a run resumed into the same file) counts once, its last record.
@@ -27,7 +29,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-__all__ = ["TRICK_BANDS", "add_arguments", "one_run", "report_of", "run", "where_errors"]
+__all__ = ["TRICK_BANDS", "add_arguments", "latency_by_trick", "one_run", "report_of", "run", "where_errors"]
 
 #: The tricks grouped for :func:`where_errors`: the first, the early, middle and late ones.
 TRICK_BANDS = ((1, 1), (2, 5), (6, 9), (10, 13))
@@ -99,6 +101,72 @@ def where_errors(deals: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, l
     return out
 
 
+#: Issue 9's goal for the latency per card, p99 (seconds).
+LATENCY_GOAL = 1.5
+
+
+def _quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank, as the report's p99)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def latency_by_trick(deals: list[dict[str, Any]]) -> dict[str, dict[str, float | int]]:
+    """Where the time of a run goes: for the opening lead, the rest of trick 1 and each later band
+    of tricks, the cards played, their latency and CPU time (median, p99, slowest), and how many
+    took longer than the goal (:data:`LATENCY_GOAL`) on the wall clock. Forced cards are counted
+    (they take no time, as the report's p99 counts them).
+
+    >>> deal = {"cards": [["defence", 0, 1.6, 1.2, False], ["declarer", 0, 0.4, 0.4, False],
+    ...                   ["defence", 0, 0.0, 0.0, True], ["declarer", 0, 0.2, 0.2, False],
+    ...                   ["defence", 0, 0.1, 0.1, False]]}
+    >>> t = latency_by_trick([deal])
+    >>> t["opening lead"]["over_goal"], t["opening lead"]["cpu_p99_s"], t["1"]["cards"], t["2-5"]["latency_max_s"]
+    (1, 1.2, 3, 0.1)
+    """
+    groups: dict[str, list[tuple[float, float]]] = {"opening lead": []}
+    for lo, hi in TRICK_BANDS:
+        groups[_band(lo, hi)] = []
+    for deal in deals:
+        for i, card in enumerate(deal.get("cards") or []):
+            latency, cpu = float(card[2]), float(card[3])
+            if i == 0:
+                groups["opening lead"].append((latency, cpu))
+                continue
+            trick = i // 4 + 1
+            lo, hi = next(b for b in TRICK_BANDS if b[0] <= trick <= b[1])
+            groups[_band(lo, hi)].append((latency, cpu))
+    out: dict[str, dict[str, float | int]] = {}
+    for name, timings in groups.items():
+        if not timings:
+            continue
+        wall = [t for t, _ in timings]
+        cpu = [c for _, c in timings]
+        out[name] = {"cards": len(timings),
+                     "latency_median_s": round(_quantile(wall, 0.5), 3),
+                     "latency_p99_s": round(_quantile(wall, 0.99), 3),
+                     "latency_max_s": round(max(wall), 3),
+                     "cpu_median_s": round(_quantile(cpu, 0.5), 3),
+                     "cpu_p99_s": round(_quantile(cpu, 0.99), 3),
+                     "over_goal": sum(t > LATENCY_GOAL for t in wall)}
+    return out
+
+
+def print_latency(latency: dict[str, dict[str, float | int]], console: Any) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"where the time goes: seconds per card (latency on the wall clock, CPU); "
+                        f"cards over {LATENCY_GOAL} s")
+    for col in ("tricks", "cards", "latency median", "p99", "slowest", "CPU median", "CPU p99",
+                f"over {LATENCY_GOAL} s"):
+        table.add_column(col, justify="right")
+    for name, row in latency.items():
+        table.add_row(name, str(row["cards"]), f"{row['latency_median_s']:.3f}", f"{row['latency_p99_s']:.3f}",
+                      f"{row['latency_max_s']:.3f}", f"{row['cpu_median_s']:.3f}", f"{row['cpu_p99_s']:.3f}",
+                      str(row["over_goal"]))
+    console.print(table)
+
+
 def print_where(where: dict[str, dict[str, dict[str, list[int]]]], console: Any) -> None:
     from rich.table import Table
 
@@ -121,6 +189,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", dest="json_file", type=Path, help="write the report here as JSON")
     parser.add_argument("--where", action="store_true",
                         help="also where the errors fall: by side, contract, tricks and place in the trick")
+    parser.add_argument("--latency", action="store_true",
+                        help="also where the time goes: latency and CPU per card for the opening lead and "
+                             "each band of tricks")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,5 +209,8 @@ def run(args: argparse.Namespace) -> int:
     if args.where:
         report["where"] = where_errors(one_run(records)[0])
         print_where(report["where"], console)
+    if args.latency:
+        report["latency"] = latency_by_trick(one_run(records)[0])
+        print_latency(report["latency"], console)
     write_report(args.json_file, report)
     return 0

@@ -1320,10 +1320,24 @@ class CardPlayer:
         return (view.seat, view.original_hand.mask if view.original_hand else 0, view.dealer, view.calls)
 
     def _solve_until(self, positions: Sequence[Position], batch: int, deadline: float) -> list[dict[int, int]]:
-        """Solve ``positions`` in batches of ``batch``, in order, stopping after the first batch
-        that ends past ``deadline`` (read on :meth:`clock`): the results solved so far."""
+        """Solve ``positions`` in order until ``deadline`` (read on :meth:`clock`): the results
+        solved so far, at least one.
+
+        In this process the positions are solved one at a time, and the next is not begun when
+        the mean time of those solved says it would end past the deadline: a batch begun just
+        before it ran on past it by up to a batch's time (a tenth of a second and more at trick
+        one), which set the slowest cards' latency (issue 9, p99). A solver elsewhere (a pool)
+        gets batches of ``batch``, and stops after the first that ends past the deadline."""
         clock = self.clock()
         results: list[dict[int, int]] = []
+        if isinstance(self.solver, LocalSolver):
+            start_time = clock()
+            for pos in positions:
+                results.extend(self.solver.solve_many([pos]))
+                now = clock()
+                if now + (now - start_time) / len(results) > deadline:
+                    break
+            return results
         for start in range(0, len(positions), batch):
             results.extend(self.solver.solve_many(positions[start:start + batch]))
             if clock() > deadline:

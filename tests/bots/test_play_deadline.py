@@ -1,0 +1,59 @@
+"""Issue 9, "latency per card, p99": a card player solving in its own process stops before a
+position that would end past its deadline, instead of finishing a batch begun just before it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bazas.bots.dds import LocalSolver, Position
+from bazas.bots.play import CardPlayer
+
+
+class TimedSolver(LocalSolver):
+    """Solves nothing, and advances a clock of the test's own by ``cost`` per position."""
+
+    def __init__(self, cost: float) -> None:
+        self.now = 0.0
+        self.cost = cost
+        self.calls: list[int] = []
+
+    def solve_many(self, positions: Sequence[Position]) -> list[dict[int, int]]:
+        self.calls.append(len(positions))
+        self.now += self.cost * len(positions)
+        return [{} for _ in positions]
+
+
+class OnSolverClock(CardPlayer):
+    def clock(self) -> Callable[[], float]:
+        solver = self.solver
+        assert isinstance(solver, TimedSolver)
+        return lambda: solver.now
+
+
+def test_issue9_local_solving_stops_before_a_position_that_would_pass_the_deadline() -> None:
+    solver = TimedSolver(cost=0.1)
+    player = OnSolverClock(solver=solver)
+    positions: list[Position] = [None] * 20   # type: ignore[list-item]  (the test solver reads none)
+    # A batch of 5 begun at 0 would end at 0.5, past a deadline of 0.45; one at a time, the
+    # fifth is not begun: four positions at 0.1 each end at 0.4, and a fifth would end at 0.5.
+    results = player._solve_until(positions, batch=5, deadline=0.45)
+    assert len(results) == 4 and solver.calls == [1, 1, 1, 1] and solver.now <= 0.45
+    # At least one position is solved, whatever the deadline.
+    solver.now = 0.0
+    assert len(player._solve_until(positions, batch=5, deadline=0.0)) == 1
+
+
+def test_issue9_a_solver_elsewhere_still_gets_batches() -> None:
+    class Elsewhere:
+        def __init__(self) -> None:
+            self.calls: list[int] = []
+
+        def solve_many(self, positions: Sequence[Position]) -> list[dict[int, int]]:
+            self.calls.append(len(positions))
+            return [{} for _ in positions]
+
+    pool = Elsewhere()
+    player = CardPlayer(solver=pool)   # type: ignore[arg-type]
+    positions: list[Position] = [None] * 12   # type: ignore[list-item]
+    assert len(player._solve_until(positions, batch=5, deadline=1e18)) == 12
+    assert pool.calls == [5, 5, 2]
