@@ -129,13 +129,13 @@ def latency_by_trick(deals: list[dict[str, Any]]) -> dict[str, dict[str, float |
         groups[_band(lo, hi)] = []
     for deal in deals:
         for i, card in enumerate(deal.get("cards") or []):
-            latency, cpu = float(card[2]), float(card[3])
+            timing = (float(card[2]), float(card[3]))   # latency, CPU
             if i == 0:
-                groups["opening lead"].append((latency, cpu))
+                groups["opening lead"].append(timing)
                 continue
             trick = i // 4 + 1
             lo, hi = next(b for b in TRICK_BANDS if b[0] <= trick <= b[1])
-            groups[_band(lo, hi)].append((latency, cpu))
+            groups[_band(lo, hi)].append(timing)
     out: dict[str, dict[str, float | int]] = {}
     for name, timings in groups.items():
         if not timings:
