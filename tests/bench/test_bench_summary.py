@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,17 +54,24 @@ def test_cli_prints_the_report_and_refuses_two_runs_in_one_file(tmp_path: Path,
     assert "record 3 (deal 2) is of seed 1" in capsys.readouterr().out
 
 
+def _summary_section(tmp_path: Path, run: list[dict[str, object]], option: str, title: str,
+                     capsys: pytest.CaptureFixture[str]) -> Any:
+    """``bazas bench summary RUN --json`` with ``option``: the report's section it adds (its
+    name without the dashes), once its table (``title``) was printed."""
+    path = tmp_path / "run.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in run), encoding="utf-8")
+    out = tmp_path / "report.json"
+    assert main(["bench", "summary", str(path), option, "--json", str(out)]) == 0
+    assert title in capsys.readouterr().out
+    return json.loads(out.read_text())[option.lstrip("-")]
+
+
 def test_issue9_where_the_errors_fall_by_tricks_and_place_in_the_trick(tmp_path: Path,
                                                                        capsys: pytest.CaptureFixture[str]) -> None:
     """``--where``: each side's cards that lost a trick and its cards played, by tricks and place
     (RUN: the defence's two opening leads, one lost; declarer's two second-hand cards, one lost;
     the defence's fourth-hand card of deal 0 lost)."""
-    path = tmp_path / "run.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in RUN), encoding="utf-8")
-    out = tmp_path / "report.json"
-    assert main(["bench", "summary", str(path), "--where", "--json", str(out)]) == 0
-    assert "where the errors fall" in capsys.readouterr().out
-    where = json.loads(out.read_text())["where"]
+    where = _summary_section(tmp_path, RUN, "--where", "where the errors fall", capsys)
     first = where["defence, suit"]["1"]
     assert (first["lead"], first["3rd"], first["4th"]) == ([1, 2], [0, 2], [1, 1])
     assert where["declarer, suit"]["1"]["2nd"] == [1, 2] and where["declarer, suit"]["1"]["4th"] == [0, 1]
@@ -78,12 +86,7 @@ def test_issue9_where_the_time_goes_by_tricks(tmp_path: Path, capsys: pytest.Cap
     run = [json.loads(json.dumps(r)) for r in RUN]
     run[0]["cards"][0][2:4] = [1.7, 1.2]
     run[1]["cards"][0][2:4] = [1.2, 1.2]
-    path = tmp_path / "run.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in run), encoding="utf-8")
-    out = tmp_path / "report.json"
-    assert main(["bench", "summary", str(path), "--latency", "--json", str(out)]) == 0
-    assert "where the time goes" in capsys.readouterr().out
-    latency = json.loads(out.read_text())["latency"]
+    latency = _summary_section(tmp_path, run, "--latency", "where the time goes", capsys)
     lead = latency["opening lead"]
     assert (lead["cards"], lead["over_goal"], lead["latency_max_s"], lead["cpu_median_s"]) == (2, 1, 1.7, 1.2)
     assert latency["1"] == {"cards": 6, "latency_median_s": 0.1, "latency_p99_s": 0.1, "latency_max_s": 0.1,

@@ -44,17 +44,34 @@ def test_issue9_local_solving_stops_before_a_position_that_would_pass_the_deadli
     assert len(player._solve_until(positions, batch=5, deadline=0.0)) == 1
 
 
-def test_issue9_a_solver_elsewhere_still_gets_batches() -> None:
-    class Elsewhere:
-        def __init__(self) -> None:
-            self.calls: list[int] = []
+class Elsewhere:
+    """A solver in other processes (as a pool), advancing a clock of the test's own by ``cost``
+    per batch."""
 
-        def solve_many(self, positions: Sequence[Position]) -> list[dict[int, int]]:
-            self.calls.append(len(positions))
-            return [{} for _ in positions]
+    def __init__(self, cost: float) -> None:
+        self.now = 0.0
+        self.cost = cost
+        self.calls: list[int] = []
 
-    pool = Elsewhere()
-    player = CardPlayer(solver=pool)
+    def solve_many(self, positions: Sequence[Position]) -> list[dict[int, int]]:
+        self.calls.append(len(positions))
+        self.now += self.cost
+        return [{} for _ in positions]
+
+
+class OnPoolClock(CardPlayer):
+    def clock(self) -> Callable[[], float]:
+        solver = self.solver
+        assert isinstance(solver, Elsewhere)
+        return lambda: solver.now
+
+
+def test_issue9_a_solver_elsewhere_gets_batches_not_sent_past_the_deadline() -> None:
+    pool = Elsewhere(cost=0.2)
+    player = OnPoolClock(solver=pool)
     positions = cast(list[Position], [None] * 12)
     assert len(player._solve_until(positions, batch=5, deadline=1e18)) == 12
     assert pool.calls == [5, 5, 2]
+    # Batches of 0.2 s against a deadline of 0.5: two end at 0.4, and a third would end at 0.6.
+    pool.now, pool.calls = 0.0, []
+    assert len(player._solve_until(positions, batch=5, deadline=0.5)) == 10 and pool.calls == [5, 5]

@@ -1327,7 +1327,8 @@ class CardPlayer:
         the mean time of those solved says it would end past the deadline: a batch begun just
         before it ran on past it by up to a batch's time (a tenth of a second and more at trick
         one), which set the slowest cards' latency (issue 9, p99). A solver elsewhere (a pool)
-        gets batches of ``batch``, and stops after the first that ends past the deadline."""
+        gets batches of ``batch``, and the next batch is not sent when the mean time of a batch
+        says it would end past the deadline."""
         clock = self.clock()
         results: list[dict[int, int]] = []
         if isinstance(self.solver, LocalSolver):
@@ -1338,9 +1339,11 @@ class CardPlayer:
                 if now + (now - start_time) / len(results) > deadline:
                     break
             return results
-        for start in range(0, len(positions), batch):
+        start_time = clock()
+        for k, start in enumerate(range(0, len(positions), batch), 1):
             results.extend(self.solver.solve_many(positions[start:start + batch]))
-            if clock() > deadline:
+            now = clock()
+            if now + (now - start_time) / k > deadline:
                 break
         return results
 
