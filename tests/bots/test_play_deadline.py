@@ -1,5 +1,6 @@
-"""Issue 9, "latency per card, p99": a card player solving in its own process stops before a
-position that would end past its deadline, instead of finishing a batch begun just before it."""
+"""Issue 9, "latency per card, p99": a card player stops solving before a position (in its own
+process) or a batch (sent to a pool) that would end past its deadline, instead of finishing one
+begun just before it."""
 
 from __future__ import annotations
 
@@ -10,29 +11,37 @@ from bazas.bots.dds import LocalSolver, Position
 from bazas.bots.play import CardPlayer
 
 
-class TimedSolver(LocalSolver):
-    """Solves nothing, and advances a clock of the test's own by ``cost`` per position."""
+class Elsewhere:
+    """A solver in other processes (as a pool): solves nothing, and advances a clock of the
+    test's own by ``cost`` per call (per position with ``per_position``)."""
 
-    def __init__(self, cost: float) -> None:
+    def __init__(self, cost: float, per_position: bool = False) -> None:
         self.now = 0.0
         self.cost = cost
+        self.per_position = per_position
         self.calls: list[int] = []
 
     def solve_many(self, positions: Sequence[Position]) -> list[dict[int, int]]:
         self.calls.append(len(positions))
-        self.now += self.cost * len(positions)
+        self.now += self.cost * (len(positions) if self.per_position else 1)
         return [{} for _ in positions]
+
+
+class InProcess(Elsewhere, LocalSolver):
+    """The same, as an in-process solver (its cost per position)."""
+
+    def __init__(self, cost: float) -> None:
+        super().__init__(cost, per_position=True)
 
 
 class OnSolverClock(CardPlayer):
     def clock(self) -> Callable[[], float]:
-        solver = self.solver
-        assert isinstance(solver, TimedSolver)
+        solver = cast(Elsewhere, self.solver)
         return lambda: solver.now
 
 
 def test_issue9_local_solving_stops_before_a_position_that_would_pass_the_deadline() -> None:
-    solver = TimedSolver(cost=0.1)
+    solver = InProcess(cost=0.1)
     player = OnSolverClock(solver=solver)
     positions = cast(list[Position], [None] * 20)   # the test's solver reads none of them
     # A batch of 5 begun at 0 would end at 0.5, past a deadline of 0.45; one at a time, the
@@ -44,31 +53,9 @@ def test_issue9_local_solving_stops_before_a_position_that_would_pass_the_deadli
     assert len(player._solve_until(positions, batch=5, deadline=0.0)) == 1
 
 
-class Elsewhere:
-    """A solver in other processes (as a pool), advancing a clock of the test's own by ``cost``
-    per batch."""
-
-    def __init__(self, cost: float) -> None:
-        self.now = 0.0
-        self.cost = cost
-        self.calls: list[int] = []
-
-    def solve_many(self, positions: Sequence[Position]) -> list[dict[int, int]]:
-        self.calls.append(len(positions))
-        self.now += self.cost
-        return [{} for _ in positions]
-
-
-class OnPoolClock(CardPlayer):
-    def clock(self) -> Callable[[], float]:
-        solver = self.solver
-        assert isinstance(solver, Elsewhere)
-        return lambda: solver.now
-
-
 def test_issue9_a_solver_elsewhere_gets_batches_not_sent_past_the_deadline() -> None:
     pool = Elsewhere(cost=0.2)
-    player = OnPoolClock(solver=pool)
+    player = OnSolverClock(solver=pool)
     positions = cast(list[Position], [None] * 12)
     assert len(player._solve_until(positions, batch=5, deadline=1e18)) == 12
     assert pool.calls == [5, 5, 2]
