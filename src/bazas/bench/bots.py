@@ -54,7 +54,7 @@ from bazas.engine.deal import Board, Deal, deal_from_seed
 from bazas.engine.seats import SEATS, Seat
 from bazas.engine.state import DealState
 
-__all__ = ["TARGETS", "add_arguments", "run", "run_bench"]
+__all__ = ["TARGETS", "add_arguments", "quantile", "run", "run_bench"]
 
 #: Targets printed beside the measured values: (key, text, check). The card-play ones are issue 9's
 #: goals; a double-dummy goal is met when the bound of the 95% interval on the goal's side (upper
@@ -550,11 +550,18 @@ def build_report(card_records: list[dict[str, Any]], match_records: list[dict[st
     }
 
 
-def _p99(values: list[float]) -> float | None:
-    if not values:
-        return None
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` by nearest rank (the report's p99 is ``q`` = 0.99).
+
+    >>> quantile([float(v) for v in range(1, 101)], 0.99), quantile([3.0, 1.0, 2.0], 0.5)
+    (99.0, 2.0)
+    """
     s = sorted(values)
-    return s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)]
+    return s[max(0, min(len(s) - 1, math.ceil(q * len(s)) - 1))]
+
+
+def _p99(values: list[float]) -> float | None:
+    return quantile(values, 0.99) if values else None
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float] | None:

@@ -105,12 +105,6 @@ def where_errors(deals: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, l
 LATENCY_GOAL = 1.5
 
 
-def _quantile(values: list[float], q: float) -> float:
-    """The ``q`` quantile of ``values`` (nearest rank, as the report's p99)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def latency_by_trick(deals: list[dict[str, Any]]) -> dict[str, dict[str, float | int]]:
     """Where the time of a run goes: for the opening lead, the rest of trick 1 and each later band
     of tricks, the cards played, their latency and CPU time (median, p99, slowest), and how many
@@ -124,6 +118,8 @@ def latency_by_trick(deals: list[dict[str, Any]]) -> dict[str, dict[str, float |
     >>> t["opening lead"]["over_goal"], t["opening lead"]["cpu_p99_s"], t["1"]["cards"], t["2-5"]["latency_max_s"]
     (1, 1.2, 3, 0.1)
     """
+    from bazas.bench.bots import quantile  # the report's own p99 (nearest rank)
+
     groups: dict[str, list[tuple[float, float]]] = {"opening lead": []}
     for lo, hi in TRICK_BANDS:
         groups[_band(lo, hi)] = []
@@ -143,11 +139,11 @@ def latency_by_trick(deals: list[dict[str, Any]]) -> dict[str, dict[str, float |
         wall = [t for t, _ in timings]
         cpu = [c for _, c in timings]
         out[name] = {"cards": len(timings),
-                     "latency_median_s": round(_quantile(wall, 0.5), 3),
-                     "latency_p99_s": round(_quantile(wall, 0.99), 3),
+                     "latency_median_s": round(quantile(wall, 0.5), 3),
+                     "latency_p99_s": round(quantile(wall, 0.99), 3),
                      "latency_max_s": round(max(wall), 3),
-                     "cpu_median_s": round(_quantile(cpu, 0.5), 3),
-                     "cpu_p99_s": round(_quantile(cpu, 0.99), 3),
+                     "cpu_median_s": round(quantile(cpu, 0.5), 3),
+                     "cpu_p99_s": round(quantile(cpu, 0.99), 3),
                      "over_goal": sum(t > LATENCY_GOAL for t in wall)}
     return out
 

@@ -1321,27 +1321,19 @@ class CardPlayer:
 
     def _solve_until(self, positions: Sequence[Position], batch: int, deadline: float) -> list[dict[int, int]]:
         """Solve ``positions`` in order until ``deadline`` (read on :meth:`clock`): the results
-        solved so far, at least one.
+        solved so far, at least one chunk.
 
-        In this process the positions are solved one at a time, and the next is not begun when
-        the mean time of those solved says it would end past the deadline: a batch begun just
-        before it ran on past it by up to a batch's time (a tenth of a second and more at trick
-        one), which set the slowest cards' latency (issue 9, p99). A solver elsewhere (a pool)
-        gets batches of ``batch``, and the next batch is not sent when the mean time of a batch
-        says it would end past the deadline."""
+        Chunks of ``batch`` go to a solver elsewhere (a pool); in this process, where a batch
+        saves nothing, one position at a time. The next chunk is not begun when the mean time of
+        a chunk says it would end past the deadline: a batch begun just before it ran on past it
+        by up to a batch's time (a tenth of a second and more at trick one), which set the
+        slowest cards' latency (issue 9, p99)."""
         clock = self.clock()
+        step = 1 if isinstance(self.solver, LocalSolver) else batch
         results: list[dict[int, int]] = []
-        if isinstance(self.solver, LocalSolver):
-            start_time = clock()
-            for pos in positions:
-                results.extend(self.solver.solve_many([pos]))
-                now = clock()
-                if now + (now - start_time) / len(results) > deadline:
-                    break
-            return results
         start_time = clock()
-        for k, start in enumerate(range(0, len(positions), batch), 1):
-            results.extend(self.solver.solve_many(positions[start:start + batch]))
+        for k, start in enumerate(range(0, len(positions), step), 1):
+            results.extend(self.solver.solve_many(positions[start:start + step]))
             now = clock()
             if now + (now - start_time) / k > deadline:
                 break
