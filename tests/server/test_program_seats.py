@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,13 +19,12 @@ from typing import Any
 import pytest
 
 from bazas.engine.seats import Seat
-from tm.minimal_client import MinimalClient, lho, parse_hand
+from tm.minimal_client import MinimalClient, lho
 
 from .harness import ServerProcess
+from .program_feed import NAMES, audit_board, board_lines, protocol_card, running
 
 pytestmark = pytest.mark.xdist_group("program_seats")
-
-NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 @pytest.fixture(scope="module")
@@ -35,10 +33,7 @@ def tm_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProces
         yield srv
 
 
-def _card(text: str) -> str:
-    """The server's "SA" / "H10" as the protocol's (and the minimal client's) "AS" / "TH"."""
-    rank = text[1:]
-    return ("T" if rank == "10" else rank) + text[0]
+_card = protocol_card
 
 
 def _played_deal(srv: ServerProcess, table_id: str, deadline: float) -> dict[str, Any]:
@@ -67,25 +62,8 @@ def test_program_seat_plays_deals_to_the_end_at_a_server_table_with_bots_and_see
     assert details["connect"] == f'Connecting "{details["team"]}" as North using protocol version 18'
 
     client = MinimalClient(details["port"], "North", details["team"])
-    loop = asyncio.new_event_loop()
-    task: list[asyncio.Task[None]] = []
-
-    def run() -> None:
-        async def main() -> None:
-            task.append(asyncio.current_task())  # type: ignore[arg-type]
-            await client.run()
-
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            loop.run_until_complete(main())
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    try:
+    with running(client):
         review = _played_deal(tm_server, table_id, time.monotonic() + 120)
-    finally:
-        if task:
-            loop.call_soon_threadsafe(task[0].cancel)
-        thread.join(10)
 
     # The program's cards were accepted: the deal is complete, North's 13 cards in its tricks.
     hands = {NAMES[s]: {_card(c) for c in cards} for s, cards in review["all_hands"].items()}
@@ -95,43 +73,9 @@ def test_program_seat_plays_deals_to_the_end_at_a_server_table_with_bots_and_see
     assert len(north_played) == 13
 
     # What the client received for that board, from its board line to the next board's start.
-    lines = client.received
-    start = lines.index(next(x for x in lines if x.startswith(f"Board number {number}.")))
-    end = next((i for i in range(start + 1, len(lines)) if lines[i] == "Start of board"), len(lines))
-    board = lines[start:end]
-    declarer = NAMES[review["declarer"]]
-    order = ["North", "East", "South", "West"]
-    dummy = order[(order.index(declarer) + 2) % 4]
-
-    own = [x for x in board if x.startswith("North's cards")]
-    assert len(own) == 1 and parse_hand(own[0].split(":", 1)[1]) == hands["North"]
-    shown = [i for i, x in enumerate(board) if x.startswith("Dummy's cards")]
-    plays = [i for i, x in enumerate(board) if " plays " in x]
-    if dummy == "North":
-        assert not shown, "dummy is never sent its own cards as dummy's"
-    else:
-        assert len(shown) == 1 and parse_hand(board[shown[0]].split(":", 1)[1]) == hands[dummy]
-        # Dummy's cards come after the opening lead (the lead itself was sent first, or made by North).
-        assert (plays and plays[0] < shown[0]) or order[(order.index(declarer) + 1) % 4] == "North"
-    # No other card: every card a line names is North's own, dummy's once shown, or one just played
-    # by the seat that held it.
-    for line in board:
-        if " plays " in line:
-            seat, _, card = line.split(" ")
-            assert card in hands[seat], line
-    # Every card of the others (and of dummy, which declarer plays, unless North is declarer) reached
-    # North, in the order played.
-    expected = []
-    for trick in review["tricks"]:
-        for s, c in trick["cards"]:
-            seat = NAMES[s]
-            if seat == "North" or (seat == dummy and declarer == "North"):
-                continue
-            expected.append(f"{seat} plays {_card(c)}")
-    assert [x for x in board if " plays " in x] == expected
-    calls = [x for x in board if any(w in x for w in (" bids ", " passes", " doubles", " redoubles"))]
-    assert len(calls) == len(review["calls"]) - sum(1 for i in range(len(review["calls"]))
-                                                     if order[(order.index(NAMES[review["dealer"]]) + i) % 4] == "North")
+    plays = [(NAMES[s], _card(c)) for t in review["tricks"] for s, c in t["cards"]]
+    audit_board(board_lines(client.received, number), "North", hands, NAMES[review["dealer"]],
+                NAMES[review["declarer"]], len(review["calls"]), plays)
 
 
 def test_program_seat_refuses_a_wrong_team_or_seat(tm_server: ServerProcess) -> None:
@@ -175,10 +119,10 @@ def test_program_that_disconnects_mid_board_reconnects_to_its_seat_and_finishes_
         deadline = time.monotonic() + 60
         while not any(" plays " in x or " bids " in x for x in first.received) and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+        first.stop()
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
-        first.writer.close()
         # time for the server to see the first connection gone (a loaded machine may take a while;
         # until then the seat is still connected and a second connection is refused)
         await asyncio.sleep(2.0)
@@ -186,6 +130,7 @@ def test_program_that_disconnects_mid_board_reconnects_to_its_seat_and_finishes_
         try:
             await asyncio.to_thread(_played_deal, tm_server, table_id, time.monotonic() + 120)
         finally:
+            second.stop()
             again.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await again
@@ -319,6 +264,7 @@ async def _alerts_scenario(tmp_path: Path) -> None:
         assert not (person_state["explanations"][1] or {}).get("artificial")
         # The alert is part of the call in the table's log: a restarted server has it.
         assert actor.table.alerts == ((2, AlertingClient.EXPLANATION),)
+        client.stop()
         client_task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await client_task
@@ -336,6 +282,7 @@ async def _alerts_scenario(tmp_path: Path) -> None:
         assert (shown() or {}).get("en") == AlertingClient.EXPLANATION
     finally:
         if client_task is not None:
+            client.stop()
             client_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await client_task
@@ -349,3 +296,63 @@ def test_program_seat_alerts_go_both_ways_at_a_server_table(tmp_path: Path) -> N
     context as alerted (so never read as natural); a refused alerted call leaves no alert; the
     alert is stored with the call and is still there after a restart."""
     asyncio.run(_alerts_scenario(tmp_path))
+
+
+async def _lead_after_own_pass_scenario(tmp_path: Path) -> None:
+    from bazas.server.actor import Connection
+    from bazas.server.hub import Hub
+    from bazas.server.protocol import CLIENT_MESSAGE, CreateTable
+    from bazas.server.settings import Settings
+
+    settings = Settings(data_dir=tmp_path, bots="scripted", analysis=False, explanations=False, resume=False,
+                        auto_next_delay=0.0, tm_port=0, table_speed="instant", bot_workers=1)
+    hub = Hub(settings)
+    await hub.start()
+    client_task = None
+    try:
+        # North deals; East is the program; North, South and West are people (this test's connections).
+        created = await hub.create(CreateTable(ruleset="rubber", me="N", first_dealer="N",
+                                               seats={"E": "program", "S": "open", "W": "open"}))
+        actor = await hub.get(created.table_id)
+        assert actor is not None
+        people = {seat: Connection(RecordingSocket(), seat) for seat in (Seat.N, Seat.S, Seat.W)}  # type: ignore[arg-type]
+        for conn in people.values():
+            actor.submit(lambda c=conn: actor.connect(c))
+        details = created.programs["E"]
+        client = MinimalClient(details["port"], "East", details["team"])
+        client_task = asyncio.create_task(client.run())
+
+        def calls() -> list[str]:
+            state = actor.table.current
+            return [] if state is None else [str(c) for c in state.auction.calls]
+
+        async def call(seat: Seat, text: str, before: int) -> None:
+            await _until(lambda: len(calls()) == before)
+            actor.submit(lambda: actor.message(people[seat], CLIENT_MESSAGE.validate_python(
+                {"type": "call", "call": text})))
+
+        # 1S (N), pass (E), 2S (S), pass (W), pass (N): East's own pass ends the auction, and East,
+        # on lead against North's 2S, sends its lead right after it (one write: the lines arrive
+        # together). The lead must be read after the pass was applied, not refused as too early.
+        await call(Seat.N, "1S", 0)
+        await call(Seat.S, "2S", 2)
+        await call(Seat.W, "P", 3)
+        await call(Seat.N, "P", 4)
+        await _until(lambda: actor.table.current is not None and actor.table.current.phase == "play"
+                     and bool(actor.table.current.play and actor.table.current.play.cards_played()))
+        assert calls() == ["1S", "P", "2S", "P", "P", "P"]
+        assert not [x for x in client.received if x.startswith("Error")], client.received
+    finally:
+        if client_task is not None:
+            client.stop()
+            client_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await client_task
+        await hub.close()
+
+
+def test_program_seat_that_passes_out_the_auction_and_leads_at_once_is_not_refused(tmp_path: Path) -> None:
+    """A program's lines are read in the table's order: its lead, sent right after the pass that
+    ends the auction, is checked once the pass is applied (it was refused as "no card can be
+    played now" when checked on arrival)."""
+    asyncio.run(_lead_after_own_pass_scenario(tmp_path))

@@ -37,13 +37,22 @@ class MinimalClient:
         self.port, self.seat, self.team = port, seat, team
         self.received: list[str] = []
         self.boards_played = 0
+        self.stopped = False
+
+    def stop(self) -> None:
+        """Hang up (a task's cancellation alone can be lost in ``asyncio.wait_for`` on Python 3.11
+        when a line arrives at the same moment: the client would play on)."""
+        self.stopped = True
+        writer = getattr(self, "writer", None)
+        if writer is not None:
+            writer.close()
 
     async def run(self) -> None:
         reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         await self.say(f'Connecting "{self.team}" as {self.seat} using protocol version 18')
-        while True:
+        while not self.stopped:
             raw = await asyncio.wait_for(reader.readline(), 60)
-            if not raw:
+            if not raw or self.stopped:
                 break
             line = raw.decode("ascii").strip()
             self.received.append(line)

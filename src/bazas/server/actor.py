@@ -242,6 +242,20 @@ class TableActor:
     def seat_of(self, token: str | None) -> Seat | None:
         return seat_of_token(self.tokens, token)
 
+    def program_seats(self) -> frozenset[Seat]:
+        """The seats outside programs play (issue 9, server/programs.py)."""
+        return frozenset(Seat.parse(n) for n in self.options.get("programs", ()))
+
+    def program_may_play(self) -> bool:
+        """Whether a program seat is sent the board now (a match's table waiting for its people's
+        agreement to prepared boards is not started: nobody's cards leave the server)."""
+        return True
+
+    def program_session_over(self) -> bool:
+        """Whether the program seats' session is over (a one-table game goes on: never; a match's
+        table: once it has played all the match's boards)."""
+        return False
+
     # -- absent players -------------------------------------------------------------------------------
     def _seat_connected(self, seat: Seat) -> bool:
         return any(conn.seat == seat and not conn.closed for conn in self.conns)

@@ -54,6 +54,9 @@ class Hub:
         gc.callbacks.append(self._gc_callback)
         #: The table-manager port for program seats (issue 9; ``bazas serve --tm-port``), when on.
         self.programs: Any = None
+        #: The team matches' registry (:class:`~bazas.server.match_hub.MatchHub`), once the app made
+        #: one: program seats of a match's tables are found through it.
+        self.matches: Any = None
 
     # -- life ---------------------------------------------------------------------------------------
     async def _watch_loop(self) -> None:

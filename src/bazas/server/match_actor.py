@@ -350,6 +350,16 @@ class MatchTableActor(TableActor):
         """This table's seats for people (not the bots')."""
         return [s for s in SEATS if not self.table.players[s].is_bot]
 
+    def program_seats(self) -> frozenset[Seat]:
+        """This table's program seats (the match keeps "1N" ...)."""
+        return frozenset(Seat.parse(n[1:]) for n in self.owner.options.get("programs", ()) if n[:1] == str(self.number))
+
+    def program_may_play(self) -> bool:
+        return not self.waiting_for()
+
+    def program_session_over(self) -> bool:
+        return self.table.status == "over"
+
     def agreed(self) -> set[Seat]:
         return {Seat.parse(n[1:]) for n in self.owner.options.get("agreed", ()) if n[:1] == str(self.number)}
 

@@ -22,7 +22,7 @@ import secrets
 from typing import Any
 
 from bazas.engine.match import MAX_BOARDS, Match, command_from_dict_at, deal_boards
-from bazas.engine.seats import SEATS
+from bazas.engine.seats import SEATS, Seat
 from bazas.engine.table import Player
 from bazas.formats.match_records import load_boards, pbn_date
 from bazas.storage import hash_token
@@ -42,6 +42,7 @@ class MatchHub:
         self._sweeper: asyncio.Task[None] | None = None
         #: The site's leases (a ``ClusterHub``: issue 14), None on one server.
         self.cluster: Any = None
+        hub.matches = self
         attach = getattr(hub, "attach_matches", None)
         if attach is not None:
             attach(self)
@@ -101,6 +102,10 @@ class MatchHub:
         """A new match; ``owner``: the key of the creating client address (issue 13: both tables'
         bots share that owner's part of the worker pool)."""
         kinds: dict[str, str] = {name: request.seats.get(name, "bot") for name in MATCH_SEATS}
+        programs = [name for name in MATCH_SEATS if kinds[name] == "program"]
+        if programs and self.hub.programs is None:  # issue 9: outside programs' seats (server/programs.py)
+            raise ValueError(f"seat {programs[0]}: program seats need the server's table-manager port "
+                             "(bazas serve --tm-port)")
         players = [[Player.bot() if kinds[f"{t}{s.name}"] == "bot" else Player.human() for s in SEATS]
                    for t in (1, 2)]
         if request.pbn is not None and request.pbn.strip():
@@ -110,10 +115,17 @@ class MatchHub:
         match = Match.create(deals, players,
                              (request.team_a.strip() or "A", request.team_b.strip() or "B"))
         match_id = secrets.token_urlsafe(9)
-        tokens = {name: secrets.token_urlsafe(16) for name, kind in kinds.items() if kind == "open"}
+        tokens = {name: secrets.token_urlsafe(16) for name, kind in kinds.items() if kind in ("open", "program")}
         options: dict[str, Any] = {"lang": request.lang,
                                    "tokens": {hash_token(tok): name for name, tok in tokens.items()},
                                    "date": pbn_date()}  # the day the match was played: its records' [Date]
+        if programs:
+            # A program's secret is its team name: bound (never re-keyed on connecting). The match's
+            # creator seated it, as the creator's own file's boards (if any): it has agreed to them.
+            options["programs"] = programs
+            options["bound_seats"] = list(programs)
+            if request.pbn is not None and request.pbn.strip():
+                options["agreed"] = list(programs)
         if request.bot_seconds is not None:
             options["bot_seconds"] = float(request.bot_seconds)
         if request.pbn is not None and request.pbn.strip():
@@ -129,8 +141,12 @@ class MatchHub:
             actor = MatchActor(self.hub, match_id, match, options)
             self.actors[match_id] = actor
             actor.start()
-        links: dict[Any, str] = {name: f"/t/{side_id(match_id, int(name[0]))}?k={tok}" for name, tok in tokens.items()}
-        return CreatedMatch(match_id=match_id, links=links,
+        links: dict[Any, str] = {name: f"/t/{side_id(match_id, int(name[0]))}?k={tok}" for name, tok in tokens.items()
+                                 if name not in programs}
+        details: dict[Any, dict[str, Any]] = {
+            name: self.hub.programs.details(side_id(match_id, int(name[0])), Seat.parse(name[1]), tokens[name])
+            for name in programs}
+        return CreatedMatch(match_id=match_id, links=links, programs=details,
                             spectate=f"/match/{match_id}")
 
     async def get(self, match_id: str) -> MatchActor | None:

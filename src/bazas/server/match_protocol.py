@@ -23,8 +23,10 @@ class CreateMatch(_Message):
     team_a: str = Field(default="A", min_length=1, max_length=40)
     team_b: str = Field(default="B", min_length=1, max_length=40)
     boards: int = Field(default=4, ge=1, le=32, description="1 to 32 boards (the 16-board cycle)")
-    seats: dict[MatchSeatName, Literal["bot", "open"]] = Field(
-        default_factory=dict, description="each seat a bot (the default) or open: a person with a link")
+    seats: dict[MatchSeatName, Literal["bot", "open", "program"]] = Field(
+        default_factory=dict, description="each seat a bot (the default), open (a person with a link) or "
+                                          "program: an outside program connecting to the server's table-manager "
+                                          "port (issue 9; ``bazas serve --tm-port``)")
     pbn: str | None = Field(
         default=None, max_length=60000,
         description="the boards as PBN (a hand-record file, or played results: each board's Deal); "
@@ -54,6 +56,9 @@ class CreateMatch(_Message):
 class CreatedMatch(_Message):
     match_id: str
     links: dict[MatchSeatName, str] = Field(description="the invitation link of every open seat")
+    programs: dict[MatchSeatName, dict[str, Any]] = Field(default_factory=dict, description=(
+        "issue 9: how an outside program connects to each program seat (Blue Chip protocol: host, port, the "
+        "team name to connect with, the seat, the Connecting line)"))
     spectate: str = Field(description="the match page")
 
 

@@ -58,6 +58,7 @@ class ProgramConnection(Connection):
         self.feed = SeatFeed(seat)
         self.started = False           # the program said "ready to start"
         self._next_for = 0
+        self.ended = False             # "End of session" sent (a match's table played all its boards)
 
     def write(self, line: str) -> None:
         if self.closed or self.writer.is_closing():
@@ -86,16 +87,25 @@ class ProgramConnection(Connection):
         table = actor.table
         current = table.current
         seat = self.seat
-        if current is None or seat is None:
+        if current is None or seat is None or not actor.program_may_play():
             return
         meanings = actor.meanings
         explained = actor.hub.settings.explanations and not is_three_handed(table)
         alerts = {i: text for i, m in enumerate(meanings.current) if (text := alert_of(m)) is not None}
-        lines = self.feed.update(table.number, table.vulnerability, view_of(current, seat), alerts,
+        view = view_of(current, seat)
+        lines = self.feed.update(table.number, table.vulnerability, view, alerts,
                                  settled=meanings.settled if explained else None)
         if self.started:
             for line in lines:
                 self.write(line)
+        if not self.feed.caught_up(view):
+            return   # the board's last calls wait for their meanings: the board goes on after them
+        if actor.program_session_over():
+            # A match's table has played all its boards: the protocol's end (once).
+            if self.started and not self.ended:
+                self.ended = True
+                self.write(str(p.EndOfSession()))
+            return
         if table.status in ("review", "over") and seat not in table.ready and self._next_for != table.number:
             self._next_for = table.number
             self.actor.submit(lambda: self.actor.message(self, CLIENT_MESSAGE.validate_python({"type": "next"})))
@@ -117,6 +127,7 @@ class ProgramConnection(Connection):
         self.started = True
         for line in self.feed.resend():
             self.write(line)
+        self.push()   # anything since, and a match's end when it is over
 
 
 class ProgramSeats:
@@ -153,9 +164,14 @@ class ProgramSeats:
             raise p.ProtocolError('first say: Connecting "<team>" as <seat> using protocol version 18, with the '
                                   "team name the table gave for the seat")
         table_id, _, key = message.team.partition("/")
-        actor = await self.hub.get(table_id) if table_id and key else None
+        actor = None
+        if table_id and key:
+            if "." in table_id and self.hub.matches is not None:  # a table of a team match: "<match>.<table>"
+                actor = await self.hub.matches.side(table_id)
+            else:
+                actor = await self.hub.get(table_id)
         seat = None if actor is None else actor.seat_of(key)
-        if actor is None or seat is None or seat.name not in actor.options.get("programs", ()):
+        if actor is None or seat is None or seat not in actor.program_seats():
             raise p.ProtocolError(f'"{message.team}" is not a program seat of a table here')
         if seat != message.seat:
             raise p.ProtocolError(f"that team name is for {p.seat_word(seat)}, not {p.seat_word(message.seat)}")
@@ -211,15 +227,25 @@ class ProgramSeats:
             elif message.what == "start" and not conn.started:
                 conn.start()
             return
+        # Read in the table's own order (after the program's earlier lines were applied: a program
+        # passing out the auction leads at once), not when the line arrives.
+        actor.submit(lambda: self._act(actor, conn, message))
+
+    @staticmethod
+    async def _act(actor: TableActor, conn: ProgramConnection, message: p.Message) -> None:
         state = actor.table.current
-        action, alert = client_action(message, conn.seat, None if state is None else state.phase,
-                                      None if state is None else state.turn)
+        assert conn.seat is not None
+        try:
+            action, alert = client_action(message, conn.seat, None if state is None else state.phase,
+                                          None if state is None else state.turn)
+        except p.ProtocolError as exc:
+            conn.error("illegal", str(exc))
+            return
         kind = "card" if isinstance(message, p.CardPlayed) else "call"
         msg = CLIENT_MESSAGE.validate_python({"type": kind, kind: str(action)})
-        if not alert:
-            actor.submit(lambda: actor.message(conn, msg))
-            return
-
-        # The alert is part of the call: stored with it in the table's log (it survives a restart),
-        # its meaning for the people at the table and for the bots then the program's words.
-        actor.submit(lambda: actor.alerted_call(conn, msg, alert))
+        if alert:
+            # The alert is part of the call: stored with it in the table's log (it survives a
+            # restart), its meaning for the people at the table and for the bots then the program's words.
+            await actor.alerted_call(conn, msg, alert)
+        else:
+            await actor.message(conn, msg)

@@ -137,6 +137,11 @@ class SeatFeed:
         self.lines += out
         return [line for line, own in out if not own]
 
+    def caught_up(self, view: SeatView) -> bool:
+        """Whether every call of ``view``'s auction has gone out (a call whose meaning is not
+        settled yet waits: the board's end, or the session's, must not pass it)."""
+        return view.seat != self.seat or self._calls >= len(view.calls)
+
     def resend(self) -> list[str]:
         """Every line of the current board, the seat's own actions included (a reconnection)."""
         return [line for line, _own in self.lines]
