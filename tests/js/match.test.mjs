@@ -66,6 +66,18 @@ test("issue 10: the home form's body: boards clamped to 1-32, seats bot or open,
   assert.deepEqual(form.MATCH_SEATS.map(form.teamOfSeat), ["A", "B", "A", "B", "B", "A", "B", "A"]);
 });
 
+test("issue 9: the home form's program seats: sent as program, shown with where to connect and the line to send", () => {
+  const body = form.matchBody("A", "B", 4, { "1N": "program", "2E": "open", "2W": "robot" }, "en");
+  assert.equal(body.seats["1N"], "program");
+  assert.equal(body.seats["2E"], "open");
+  assert.equal(body.seats["2W"], "bot");
+  const line = 'Connecting "m1.1/k<x>" as North using protocol version 18';
+  const html = form.programRowHTML("1N", { host: "127.0.0.1", port: 2001, connect: line });
+  assert.match(html, /data-program="1N"/);
+  assert.match(html, /match\.programAt/);   // t() of the test harness returns the key
+  assert.ok(html.includes('value="Connecting &quot;m1.1/k&lt;x&gt;&quot; as North using protocol version 18"'));
+});
+
 const board = await import(ui("match/board.js"));
 
 function review(complete) {

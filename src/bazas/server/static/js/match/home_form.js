@@ -1,11 +1,15 @@
 // The home page's "team match" form: team names, boards (dealt by the server, or a PBN file's),
-// each of the eight seats a bot or a person (an invitation link); POST /api/matches, then the
-// links and the match page. A bad PBN file is refused by the server naming the line and the tag.
+// each of the eight seats a bot, a person (an invitation link) or an outside program; POST
+// /api/matches, then the links, the programs' connection lines and the match page. A bad PBN file
+// is refused by the server naming the line and the tag.
 import { applyStatic, detectLang, loadLang, onLangChange, seatName, t } from "../i18n.js";
 import { copyText, escapeHTML, toast } from "../common.js";
 
 const $ = (s) => document.querySelector(s);
 export const MATCH_SEATS = ["1N", "1E", "1S", "1W", "2N", "2E", "2S", "2W"];
+// A seat is a bot, a person (an invitation link) or an outside program (issue 9: it connects to the
+// server's table-manager port, `bazas serve --tm-port`, with the line the server answers).
+export const SEAT_KINDS = ["bot", "open", "program"];
 const kinds = Object.fromEntries(MATCH_SEATS.map((s) => [s, "bot"]));
 // The largest PBN the server takes (characters; its request bodies are limited too).
 export const MAX_PBN = 60000;
@@ -15,7 +19,7 @@ const upload = { name: "", text: null };
 export function matchBody(teamA, teamB, boards, seatKinds, lang, pbn = null) {
   const n = Math.min(32, Math.max(1, Math.round(Number(boards) || 4)));
   const seats = {};
-  for (const s of MATCH_SEATS) seats[s] = seatKinds[s] === "open" ? "open" : "bot";
+  for (const s of MATCH_SEATS) seats[s] = SEAT_KINDS.includes(seatKinds[s]) ? seatKinds[s] : "bot";
   const body = { team_a: String(teamA || "").trim() || "A", team_b: String(teamB || "").trim() || "B", boards: n, seats, lang };
   if (pbn) body.pbn = pbn;
   return body;
@@ -67,6 +71,17 @@ function clearUpload() {
   showUpload();
 }
 
+const KIND_LABELS = { bot: "home.bot", open: "match.personLink", program: "match.program" };
+
+/** A program seat's row: where to connect and the line to send (issue 9). */
+export function programRowHTML(seat, details) {
+  const where = `${details.host}:${details.port}`;
+  return `<div class="invite" data-program="${escapeHTML(seat)}"><span class="seat-badge">${escapeHTML(seat)}</span>
+    <span class="program-where">${escapeHTML(t("match.programAt", { where }))}</span>
+    <input readonly value="${escapeHTML(details.connect)}" aria-label="${escapeHTML(seat)}">
+    <button type="button" class="btn small" data-copy="${escapeHTML(details.connect)}">${escapeHTML(t("invite.copy"))}</button></div>`;
+}
+
 /** Team A sits N/S at table 1 and E/W at table 2 (seed 002). */
 export function teamOfSeat(seat) {
   const ns = seat[1] === "N" || seat[1] === "S";
@@ -78,8 +93,7 @@ function renderSeats() {
   if (!box) return;
   box.innerHTML = [1, 2].map((tb) => `<fieldset class="match-table"><legend>${escapeHTML(t("match.atTable", { table: tb }))}</legend>`
     + MATCH_SEATS.filter((s) => s[0] === String(tb)).map((s) => `<label class="field"><span>${escapeHTML(seatName(s[1]))} (${escapeHTML(t("match.team", { team: teamOfSeat(s) }))})</span>
-      <select data-match-seat="${s}"><option value="bot"${kinds[s] === "bot" ? " selected" : ""}>${escapeHTML(t("home.bot"))}</option>
-      <option value="open"${kinds[s] === "open" ? " selected" : ""}>${escapeHTML(t("match.person"))}</option></select></label>`).join("")
+      <select data-match-seat="${s}">${SEAT_KINDS.map((k) => `<option value="${k}"${kinds[s] === k ? " selected" : ""}>${escapeHTML(t(KIND_LABELS[k]))}</option>`).join("")}</select></label>`).join("")
     + "</fieldset>").join("");
 }
 
@@ -91,6 +105,7 @@ function showLinks(data) {
       <input readonly value="${escapeHTML(url)}" aria-label="${escapeHTML(s)}">
       <button type="button" class="btn small" data-copy="${escapeHTML(url)}">${escapeHTML(t("invite.copy"))}</button></div>`;
   });
+  for (const [s, details] of Object.entries(data.programs || {})) rows.push(programRowHTML(s, details));
   const page = abs(data.spectate);
   rows.push(`<div class="invite" data-invite="match"><span class="seat-badge" aria-hidden="true">◉</span>
     <a href="${escapeHTML(page)}" id="match-page-link">${escapeHTML(t("match.page"))}</a></div>`);

@@ -1,0 +1,63 @@
+"""Issue 9 in the browser: an organiser seats an outside program in a team match from the home
+page's form ("Program (table manager)"), is shown where the program connects and the line it sends,
+and the program (the independent minimal client of tests/tm) plays its seat to the end of the match."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from server.program_feed import running
+from tm.minimal_client import MinimalClient
+
+from .ui import new_context, page_errors, running_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+
+def test_issue9_home_form_seats_a_program_in_a_team_match_and_it_plays_to_the_end(
+        browser: Browser, tmp_path: Path) -> None:
+    with running_server(tmp_path, "tm", env={"BAZAS_TM_PORT": "0", "BAZAS_BOTS": "simple"}) as srv:
+        ctx = new_context(browser, lang="es")
+        try:
+            page = ctx.new_page()
+            errors = page_errors(page)
+            page.goto(srv.url + "/")
+            page.wait_for_selector('#match-seats select[data-match-seat="1N"]')
+            labels = page.eval_on_selector('select[data-match-seat="1N"]',
+                                           "s => [...s.options].map(o => [o.value, o.textContent])")
+            assert ["program", "Programa (gestor de mesa)"] in labels
+            page.fill("#match-boards", "1")
+            page.select_option('select[data-match-seat="1N"]', "program")
+            page.select_option('select[data-match-seat="2S"]', "open")
+            page.click("#match-start")
+            page.wait_for_selector('#match-links:not([hidden]) [data-program="1N"]')
+            # The program's seat has no browser link; the person's seat has one.
+            assert page.locator('[data-invite="1N"]').count() == 0
+            assert page.locator('[data-invite="2S"]').count() == 1
+            line = page.input_value('[data-program="1N"] input')
+            where = page.text_content('[data-program="1N"] .program-where') or ""
+            match = re.search(r"(\d+\.\d+\.\d+\.\d+):(\d+)", where)
+            assert match is not None, where
+            assert re.fullmatch(r'Connecting "[^"]+" as North using protocol version 18', line), line
+            match_id = (page.get_attribute("#match-page-link", "href") or "").rsplit("/", 1)[1]
+            assert not errors
+        finally:
+            ctx.close()
+
+        # The program connects with the line it was shown and plays its table's board to the end.
+        client = MinimalClient(int(match.group(2)), "North", line.split('"')[1])
+        deadline = time.monotonic() + 120
+        with running(client):
+            while True:
+                summary = json.loads(srv.get(f"/api/matches/{match_id}"))
+                if summary["progress"]["1"] == 1 and "End of session" in client.received:
+                    break
+                assert time.monotonic() < deadline, summary["progress"]
+                time.sleep(0.3)
+        assert any(x.startswith("North's cards") for x in client.received)
+        assert client.received[-1] == "End of session"   # its table has played the match's one board
