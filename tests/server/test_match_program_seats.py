@@ -183,3 +183,25 @@ def test_issue9_match_program_seats_need_the_tm_port(tmp_path: Path) -> None:
     with ServerProcess(tmp_path / "data") as srv:
         r = httpx.post(f"{srv.http}/api/matches", json={"seats": {"2W": "program"}}, timeout=30)
         assert r.status_code == 400 and "2W" in r.text and "--tm-port" in r.text
+
+
+def test_issue9_a_match_program_seat_survives_a_server_restart_and_plays_on(tmp_path: Path) -> None:
+    """The match's program seats are stored with it: after a restart the program connects again
+    with the same line (to the operator's fixed port) and its table plays the match out."""
+    from support.postgres import free_port
+
+    env = {"BAZAS_TM_PORT": str(free_port())}
+    with ServerProcess(tmp_path / "data", env=env) as srv:
+        created = create_match(srv, boards=2, seats={"1N": "program"})
+        match_id, details = created["match_id"], created["programs"]["1N"]
+        first = MinimalClient(details["port"], "North", details["team"])
+        with running(first):
+            summary_when(srv, match_id, lambda s: s["progress"]["1"] >= 1)
+    with ServerProcess(tmp_path / "data", env=env) as srv:
+        again = MinimalClient(details["port"], "North", details["team"])
+        with running(again):
+            summary = summary_when(srv, match_id, lambda s: s["over"] and "End of session" in again.received)
+        assert again.received[0] == f'North ("{details["team"]}") seated'
+        assert not [x for x in again.received if x.startswith("Error")], again.received
+        played = {int(x.split()[2].rstrip(".")) for x in first.received + again.received if x.startswith("Board number")}
+        assert played == {1, 2} and summary["progress"] == {"1": 2, "2": 2}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -317,7 +318,7 @@ async def _lead_after_own_pass_scenario(tmp_path: Path) -> None:
         assert actor is not None
         people = {seat: Connection(RecordingSocket(), seat) for seat in (Seat.N, Seat.S, Seat.W)}  # type: ignore[arg-type]
         for conn in people.values():
-            actor.submit(lambda c=conn: actor.connect(c))
+            actor.submit(functools.partial(actor.connect, conn))
         details = created.programs["E"]
         client = MinimalClient(details["port"], "East", details["team"])
         client_task = asyncio.create_task(client.run())

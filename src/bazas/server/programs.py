@@ -31,6 +31,7 @@ from bazas.tm import protocol as p
 from bazas.tm.seatfeed import SeatFeed, alert_of, client_action
 
 from .actor import Connection, TableActor
+from .cluster import TableElsewhere
 from .protocol import CLIENT_MESSAGE
 
 if TYPE_CHECKING:
@@ -202,7 +203,9 @@ class ProgramSeats:
                     else:
                         assert actor is not None
                         self._receive(actor, conn, message)
-                except (BazasError, ValueError) as exc:
+                except (BazasError, ValueError, TableElsewhere) as exc:
+                    # TableElsewhere: a site of several servers is moving the table; the program may
+                    # connect again in a moment.
                     p.send_line(writer, str(p.Error(str(exc))))
                 await writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError):
