@@ -33,6 +33,7 @@ def test_issue9_home_form_seats_a_program_in_a_team_match_and_it_plays_to_the_en
             assert ["program", "Programa (gestor de mesa)"] in labels
             page.fill("#match-boards", "1")
             page.select_option('select[data-match-seat="1N"]', "program")
+            page.fill('input[data-program-name="1N"]', "Mínimo")
             page.select_option('select[data-match-seat="2S"]', "open")
             page.click("#match-start")
             page.wait_for_selector('#match-links:not([hidden]) [data-program="1N"]')
@@ -60,4 +61,5 @@ def test_issue9_home_form_seats_a_program_in_a_team_match_and_it_plays_to_the_en
                 assert time.monotonic() < deadline, summary["progress"]
                 time.sleep(0.3)
         assert any(x.startswith("North's cards") for x in client.received)
+        assert summary["players"][0]["N"]["name"] == "Mínimo"   # the name typed in the form
         assert client.received[-1] == "End of session"   # its table has played the match's one board

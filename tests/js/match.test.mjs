@@ -71,6 +71,9 @@ test("issue 9: the home form's program seats: sent as program, shown with where 
   assert.equal(body.seats["1N"], "program");
   assert.equal(body.seats["2E"], "open");
   assert.equal(body.seats["2W"], "bot");
+  assert.equal("program_names" in body, false);
+  const named = form.matchBody("A", "B", 4, { "1N": "program", "2E": "open" }, "en", null, { "1N": "  BEN ", "2E": "Ana" });
+  assert.deepEqual(named.program_names, { "1N": "BEN" });   // a person's seat has no program name
   const line = 'Connecting "m1.1/k<x>" as North using protocol version 18';
   const html = form.programRowHTML("1N", { host: "127.0.0.1", port: 2001, connect: line });
   assert.match(html, /data-program="1N"/);

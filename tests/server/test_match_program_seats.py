@@ -79,7 +79,8 @@ def test_issue9_program_seats_play_a_whole_team_match_on_the_server_and_see_only
     # One program in each team: North at table 1 (team A), East at table 2 (team A too: A sits E/W
     # there) and West at table 2 (team B); the other five seats are the server's bots.
     created = create_match(tm_server, team_a="bazas", team_b="guests", boards=3,
-                           seats={"1N": "program", "2E": "program", "2W": "program"})
+                           seats={"1N": "program", "2E": "program", "2W": "program"},
+                           program_names={"1N": "Minimal One", "2W": "Minimal Two"})
     match_id = created["match_id"]
     programs = created["programs"]
     assert set(programs) == {"1N", "2E", "2W"} and not set(programs) & set(created["links"])
@@ -112,9 +113,14 @@ def test_issue9_program_seats_play_a_whole_team_match_on_the_server_and_see_only
             dealer = "NESW".index(record["dealer"])
             made = [c for i, c in enumerate(record["auction"]) if "NESW"[(dealer + i) % 4] in mine]
             assert made and all(c.lower() in ("p", "pass") for c in made), record["auction"]
-    # The match's PBN record names the boards both rooms played, the programs' seats among them.
+    # The match's PBN record names the boards both rooms played, and the programs by the names the
+    # organiser gave them (a program without one: an unnamed player), on the match page too.
     pbn = tm_server.get(f"/api/matches/{match_id}.pbn").text
     assert pbn.count('[Room "Open"]') == 3 and pbn.count('[Room "Closed"]') == 3
+    assert pbn.count('[North "Minimal One"]') == 3 and pbn.count('[West "Minimal Two"]') == 3
+    players = summary["players"]
+    assert players[0]["N"]["name"] == "Minimal One" and players[0]["N"]["joined"]
+    assert players[1]["W"]["name"] == "Minimal Two" and players[1]["E"]["name"] == ""
 
 
 def test_issue9_a_match_program_seat_refuses_another_tables_or_a_persons_secret(tm_server: ServerProcess) -> None:
@@ -177,6 +183,17 @@ def test_issue9_prepared_boards_a_program_seat_gets_no_card_before_the_people_at
     from tm.minimal_client import parse_hand
 
     assert parse_hand(own.split(":", 1)[1]) == hands["North"]
+
+
+def test_issue9_program_names_only_for_program_seats_and_printable(tm_server: ServerProcess) -> None:
+    for body, where in (({"seats": {"1N": "program"}, "program_names": {"1S": "BEN"}}, "1S"),
+                        ({"seats": {"1N": "program"}, "program_names": {"1N": "BEN\u001b[31m"}}, "1N"),
+                        ({"seats": {"1N": "program"}, "program_names": {"1N": " "}}, "1N")):
+        r = httpx.post(f"{tm_server.http}/api/matches", json=body, timeout=30)
+        assert r.status_code in (400, 422) and where in r.text and "program_names" in r.text, (body, r.text)
+    r = httpx.post(f"{tm_server.http}/api/tables", json={"me": None, "seats": {"N": "program"},
+                                                        "program_names": {"E": "BEN"}}, timeout=30)
+    assert r.status_code == 400 and "program_names: E is not a program seat" in r.text
 
 
 def test_issue9_match_program_seats_need_the_tm_port(tmp_path: Path) -> None:

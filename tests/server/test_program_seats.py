@@ -55,7 +55,8 @@ def _played_deal(srv: ServerProcess, table_id: str, deadline: float) -> dict[str
 def test_program_seat_plays_deals_to_the_end_at_a_server_table_with_bots_and_sees_only_its_seat(
         tm_server: ServerProcess) -> None:
     created = tm_server.create(ruleset="rubber", me=None, seed=11,
-                               seats={"N": "program", "E": "bot", "S": "bot", "W": "bot"})
+                               seats={"N": "program", "E": "bot", "S": "bot", "W": "bot"},
+                               program_names={"N": "Minimal"})
     table_id = created["table_id"]
     details = created["programs"]["N"]
     assert set(created["programs"]) == {"N"} and "N" not in created["links"]
@@ -66,6 +67,8 @@ def test_program_seat_plays_deals_to_the_end_at_a_server_table_with_bots_and_see
     with running(client):
         review = _played_deal(tm_server, table_id, time.monotonic() + 120)
 
+    # The program sits under the name the table's creator gave it.
+    assert tm_server.get(f"/api/tables/{table_id}").json()["seats"]["N"]["name"] == "Minimal"
     # The program's cards were accepted: the deal is complete, North's 13 cards in its tricks.
     hands = {NAMES[s]: {_card(c) for c in cards} for s, cards in review["all_hands"].items()}
     number = review["number"]

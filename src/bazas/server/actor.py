@@ -193,7 +193,7 @@ class TableActor:
             if seat in self.robots:  # a person takes the seat a bot was given
                 await self._set_robot(seat, False)
         if seat is not None and not self.table.players[seat].joined and not self.table.players[seat].is_bot:
-            await self._command(Join(seat, ""), origin=conn)
+            await self._command(Join(seat, self.program_name(seat)), origin=conn)
         else:
             self._broadcast()
         # Somebody sits at the table again: substitutes of the others may have to move.
@@ -245,6 +245,12 @@ class TableActor:
     def program_seats(self) -> frozenset[Seat]:
         """The seats outside programs play (issue 9, server/programs.py)."""
         return frozenset(Seat.parse(n) for n in self.options.get("programs", ()))
+
+    def program_name(self, seat: Seat) -> str:
+        """The name the creator gave the program at ``seat`` ("" for other seats, or none given)."""
+        if seat not in self.program_seats():
+            return ""
+        return str(dict(self.options.get("program_names") or {}).get(seat.name, ""))
 
     def program_may_play(self) -> bool:
         """Whether a program seat is sent the board now (a match's table waiting for its people's

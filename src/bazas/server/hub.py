@@ -231,9 +231,14 @@ class Hub:
             options["creator"] = me.name
         if owner is not None:
             options["owner"] = owner
+        stray = [seat for seat in request.program_names if seat not in programs]
+        if stray:
+            raise ValueError(f"program_names: {stray[0]} is not a program seat")
         if programs:  # a program's secret is its team name: bound (never re-keyed on connecting)
             options["programs"] = programs
             options["bound"] = programs
+            if request.program_names:
+                options["program_names"] = dict(request.program_names)
         table_id = secrets.token_urlsafe(9)
         tokens = {seat: secrets.token_urlsafe(16) for seat in SEATS if kinds[seat] == "human"}
         seats = [SeatRecord(seat.name, kinds[seat], hash_token(tokens[seat]) if seat in tokens else None)

@@ -354,6 +354,11 @@ class MatchTableActor(TableActor):
         """This table's program seats (the match keeps "1N" ...)."""
         return frozenset(Seat.parse(n[1:]) for n in self.owner.options.get("programs", ()) if n[:1] == str(self.number))
 
+    def program_name(self, seat: Seat) -> str:
+        if seat not in self.program_seats():
+            return ""
+        return str(dict(self.owner.options.get("program_names") or {}).get(f"{self.number}{seat.name}", ""))
+
     def program_may_play(self) -> bool:
         return not self.waiting_for()
 

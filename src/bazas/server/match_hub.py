@@ -103,6 +103,9 @@ class MatchHub:
         bots share that owner's part of the worker pool)."""
         kinds: dict[str, str] = {name: request.seats.get(name, "bot") for name in MATCH_SEATS}
         programs = [name for name in MATCH_SEATS if kinds[name] == "program"]
+        stray = [name for name in request.program_names if name not in programs]
+        if stray:
+            raise ValueError(f"program_names: {stray[0]} is not a program seat")
         if programs and self.hub.programs is None:  # issue 9: outside programs' seats (server/programs.py)
             raise ValueError(f"seat {programs[0]}: program seats need the server's table-manager port "
                              "(bazas serve --tm-port)")
@@ -124,6 +127,8 @@ class MatchHub:
             # creator seated it, as the creator's own file's boards (if any): it has agreed to them.
             options["programs"] = programs
             options["bound_seats"] = list(programs)
+            if request.program_names:
+                options["program_names"] = {k: v.strip() for k, v in request.program_names.items()}
             if request.pbn is not None and request.pbn.strip():
                 options["agreed"] = list(programs)
         if request.bot_seconds is not None:

@@ -34,6 +34,18 @@ class CreateMatch(_Message):
                     "Given, the match has the file's boards (``boards`` is then ignored)")
     lang: Literal["es", "en"] | None = None
     bot_seconds: float | None = Field(default=None, gt=0, le=60)
+    program_names: dict[MatchSeatName, str] = Field(
+        default_factory=dict, description="issue 9: the name each program seat's program goes by on the match "
+                                          "page and in the records (e.g. {\"1N\": \"BEN\"}); only for program seats")
+
+    @field_validator("program_names")
+    @classmethod
+    def _program_names(cls, value: dict[str, str]) -> dict[str, str]:
+        for seat, name in value.items():
+            problem = name_problem(name) if name.strip() else "blank name"
+            if problem is not None or len(name) > 40:
+                raise ValueError(f"program_names.{seat}: {problem or 'longer than 40 characters'}")
+        return value
 
     @field_validator("team_a", "team_b")
     @classmethod

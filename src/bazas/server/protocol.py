@@ -477,11 +477,19 @@ class CreateTable(_Message):
     public: bool = Field(default=False, description="listed by GET /api/tables (default: private)")
     speed: SpeedName | None = Field(default=None, description="the table's pace (default: the server's, "
                                     "instant for bots only; issue 12)")
+    program_names: dict[SeatName, Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        default_factory=dict, description="issue 9: the name each program seat's program goes by at the table "
+                                           "and in the records (e.g. {\"N\": \"BEN\"}); only for program seats")
 
     @field_validator("name")
     @classmethod
     def _printable(cls, value: str | None) -> str | None:
         return None if value is None else _checked_name(value)
+
+    @field_validator("program_names")
+    @classmethod
+    def _program_names(cls, value: dict[str, str]) -> dict[str, str]:
+        return {seat: _checked_name(name) for seat, name in value.items()}
 
     @field_validator("ruleset")
     @classmethod

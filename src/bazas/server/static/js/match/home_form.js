@@ -14,14 +14,22 @@ const kinds = Object.fromEntries(MATCH_SEATS.map((s) => [s, "bot"]));
 // The largest PBN the server takes (characters; its request bodies are limited too).
 export const MAX_PBN = 60000;
 const upload = { name: "", text: null };
+const programNames = {};
 
 /** The body of POST /api/matches from the form's values (`pbn`: a file's text, or null). */
-export function matchBody(teamA, teamB, boards, seatKinds, lang, pbn = null) {
+export function matchBody(teamA, teamB, boards, seatKinds, lang, pbn = null, programNames = {}) {
   const n = Math.min(32, Math.max(1, Math.round(Number(boards) || 4)));
   const seats = {};
   for (const s of MATCH_SEATS) seats[s] = SEAT_KINDS.includes(seatKinds[s]) ? seatKinds[s] : "bot";
   const body = { team_a: String(teamA || "").trim() || "A", team_b: String(teamB || "").trim() || "B", boards: n, seats, lang };
   if (pbn) body.pbn = pbn;
+  // Each program seat's name (issue 9: shown on the match page and written in the records).
+  const names = {};
+  for (const s of MATCH_SEATS) {
+    const name = String(programNames[s] || "").trim().slice(0, 40);
+    if (seats[s] === "program" && name) names[s] = name;
+  }
+  if (Object.keys(names).length) body.program_names = names;
   return body;
 }
 
@@ -93,7 +101,9 @@ function renderSeats() {
   if (!box) return;
   box.innerHTML = [1, 2].map((tb) => `<fieldset class="match-table"><legend>${escapeHTML(t("match.atTable", { table: tb }))}</legend>`
     + MATCH_SEATS.filter((s) => s[0] === String(tb)).map((s) => `<label class="field"><span>${escapeHTML(seatName(s[1]))} (${escapeHTML(t("match.team", { team: teamOfSeat(s) }))})</span>
-      <select data-match-seat="${s}">${SEAT_KINDS.map((k) => `<option value="${k}"${kinds[s] === k ? " selected" : ""}>${escapeHTML(t(KIND_LABELS[k]))}</option>`).join("")}</select></label>`).join("")
+      <select data-match-seat="${s}">${SEAT_KINDS.map((k) => `<option value="${k}"${kinds[s] === k ? " selected" : ""}>${escapeHTML(t(KIND_LABELS[k]))}</option>`).join("")}</select>${kinds[s] === "program"
+        ? `<input data-program-name="${s}" maxlength="40" value="${escapeHTML(programNames[s] || "")}" placeholder="${escapeHTML(t("match.programName"))}" aria-label="${escapeHTML(t("match.programName"))}">`
+        : ""}</label>`).join("")
     + "</fieldset>").join("");
 }
 
@@ -120,7 +130,7 @@ async function create(e) {
   $("#match-error").textContent = "";
   try {
     const body = matchBody($("#team-a").value, $("#team-b").value, $("#match-boards").value, kinds,
-      document.documentElement.lang, upload.text);
+      document.documentElement.lang, upload.text, programNames);
     const res = await fetch("/api/matches", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
@@ -152,7 +162,14 @@ async function main() {
   onLangChange(() => showUpload());
   $("#new-match").addEventListener("change", (e) => {
     const seat = e.target.dataset?.matchSeat;
-    if (seat) kinds[seat] = e.target.value;
+    if (seat) {
+      kinds[seat] = e.target.value;
+      renderSeats();   // a program seat gets a field for the program's name
+    }
+  });
+  $("#new-match").addEventListener("input", (e) => {
+    const seat = e.target.dataset?.programName;
+    if (seat) programNames[seat] = e.target.value;
   });
   $("#new-match").addEventListener("click", async (e) => {
     const b = e.target.closest("button[data-copy]");
