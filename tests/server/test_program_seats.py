@@ -204,16 +204,34 @@ async def _until(pred: Any, timeout: float = 60.0) -> None:
         await asyncio.sleep(0.02)
 
 
+async def _started_hub(tmp_path: Path, explanations: bool) -> Any:
+    """A table hub in this process (scripted bots, a table-manager port of its own), started."""
+    from bazas.server.hub import Hub
+    from bazas.server.settings import Settings
+
+    settings = Settings(data_dir=tmp_path, bots="scripted", analysis=False, explanations=explanations,
+                        resume=False, auto_next_delay=0.0, tm_port=0, table_speed="instant", bot_workers=1)
+    hub = Hub(settings)
+    await hub.start()
+    return hub
+
+
+async def _hang_up(client: MinimalClient, task: asyncio.Task[None] | None) -> None:
+    if task is None:
+        return
+    client.stop()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await task
+
+
 async def _alerts_scenario(tmp_path: Path) -> None:
     from bazas.server.actor import Connection
     from bazas.server.hub import Hub
     from bazas.server.protocol import CLIENT_MESSAGE, CreateTable
-    from bazas.server.settings import Settings
 
-    settings = Settings(data_dir=tmp_path, bots="scripted", analysis=False, explanations=True, resume=False,
-                        auto_next_delay=0.0, tm_port=0, table_speed="instant", bot_workers=1)
-    hub = Hub(settings)
-    await hub.start()
+    hub = await _started_hub(tmp_path, explanations=True)
+    settings = hub.settings
     client_task = None
     try:
         # South, a person, deals; North is the program, East and West (scripted) bots pass.
@@ -268,10 +286,7 @@ async def _alerts_scenario(tmp_path: Path) -> None:
         assert not (person_state["explanations"][1] or {}).get("artificial")
         # The alert is part of the call in the table's log: a restarted server has it.
         assert actor.table.alerts == ((2, AlertingClient.EXPLANATION),)
-        client.stop()
-        client_task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await client_task
+        await _hang_up(client, client_task)
         client_task = None
         await hub.close()
         hub = Hub(dataclasses.replace(settings, resume=True))
@@ -286,10 +301,7 @@ async def _alerts_scenario(tmp_path: Path) -> None:
         assert (shown() or {}).get("en") == AlertingClient.EXPLANATION
     finally:
         if client_task is not None:
-            client.stop()
-            client_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await client_task
+            await _hang_up(client, client_task)
         await hub.close()
 
 
@@ -304,14 +316,9 @@ def test_program_seat_alerts_go_both_ways_at_a_server_table(tmp_path: Path) -> N
 
 async def _lead_after_own_pass_scenario(tmp_path: Path) -> None:
     from bazas.server.actor import Connection
-    from bazas.server.hub import Hub
     from bazas.server.protocol import CLIENT_MESSAGE, CreateTable
-    from bazas.server.settings import Settings
 
-    settings = Settings(data_dir=tmp_path, bots="scripted", analysis=False, explanations=False, resume=False,
-                        auto_next_delay=0.0, tm_port=0, table_speed="instant", bot_workers=1)
-    hub = Hub(settings)
-    await hub.start()
+    hub = await _started_hub(tmp_path, explanations=False)
     client_task = None
     try:
         # North deals; East is the program; North, South and West are people (this test's connections).
@@ -348,10 +355,7 @@ async def _lead_after_own_pass_scenario(tmp_path: Path) -> None:
         assert not [x for x in client.received if x.startswith("Error")], client.received
     finally:
         if client_task is not None:
-            client.stop()
-            client_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await client_task
+            await _hang_up(client, client_task)
         await hub.close()
 
 
