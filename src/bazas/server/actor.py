@@ -242,15 +242,21 @@ class TableActor:
     def seat_of(self, token: str | None) -> Seat | None:
         return seat_of_token(self.tokens, token)
 
+    def option_name(self, seat: Seat) -> str:
+        """How the table's options name ``seat`` ("N"; a match's tables, which share the match's
+        options: "1N")."""
+        return seat.name
+
     def program_seats(self) -> frozenset[Seat]:
         """The seats outside programs play (issue 9, server/programs.py)."""
-        return frozenset(Seat.parse(n) for n in self.options.get("programs", ()))
+        programs = self.options.get("programs", ())
+        return frozenset(s for s in SEATS if self.option_name(s) in programs)
 
     def program_name(self, seat: Seat) -> str:
         """The name the creator gave the program at ``seat`` ("" for other seats, or none given)."""
         if seat not in self.program_seats():
             return ""
-        return str(dict(self.options.get("program_names") or {}).get(seat.name, ""))
+        return str(dict(self.options.get("program_names") or {}).get(self.option_name(seat), ""))
 
     def program_may_play(self) -> bool:
         """Whether a program seat is sent the board now (a match's table waiting for its people's

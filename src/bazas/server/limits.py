@@ -82,6 +82,25 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def checked_program_names(names: dict[str, str]) -> dict[str, str]:
+    """The names the creator of a table or a match gives its program seats (issue 9), stripped;
+    raises ``ValueError`` naming the seat when one is blank, too long or holds a control character.
+
+    >>> checked_program_names({"N": " BEN "})
+    {'N': 'BEN'}
+    """
+    out = {}
+    for seat, name in names.items():
+        name = name.strip()
+        problem = name_problem(name) if name else "blank name"
+        if problem is None and len(name) > 40:
+            problem = "longer than 40 characters"
+        if problem is not None:
+            raise ValueError(f"program_names.{seat}: {problem}")
+        out[seat] = name
+    return out
+
+
 def text_problem(text: str) -> str | None:
     """Why ``text`` (a seed, an option) cannot be stored: a lone surrogate or a NUL."""
     for i, ch in enumerate(text, 1):

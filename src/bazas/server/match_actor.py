@@ -350,14 +350,8 @@ class MatchTableActor(TableActor):
         """This table's seats for people (not the bots')."""
         return [s for s in SEATS if not self.table.players[s].is_bot]
 
-    def program_seats(self) -> frozenset[Seat]:
-        """This table's program seats (the match keeps "1N" ...)."""
-        return frozenset(Seat.parse(n[1:]) for n in self.owner.options.get("programs", ()) if n[:1] == str(self.number))
-
-    def program_name(self, seat: Seat) -> str:
-        if seat not in self.program_seats():
-            return ""
-        return str(dict(self.owner.options.get("program_names") or {}).get(f"{self.number}{seat.name}", ""))
+    def option_name(self, seat: Seat) -> str:
+        return f"{self.number}{seat.name}"
 
     def program_may_play(self) -> bool:
         return not self.waiting_for()

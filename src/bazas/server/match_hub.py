@@ -128,7 +128,7 @@ class MatchHub:
             options["programs"] = programs
             options["bound_seats"] = list(programs)
             if request.program_names:
-                options["program_names"] = {k: v.strip() for k, v in request.program_names.items()}
+                options["program_names"] = dict(request.program_names)
             if request.pbn is not None and request.pbn.strip():
                 options["agreed"] = list(programs)
         if request.bot_seconds is not None:

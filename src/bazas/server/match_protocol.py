@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .limits import name_problem, text_problem
+from .limits import checked_program_names, name_problem, text_problem
 
 #: A seat of a match: the table (1 or 2) and the seat letter, e.g. ``1N``, ``2W``.
 MatchSeatName = Literal["1N", "1E", "1S", "1W", "2N", "2E", "2S", "2W"]
@@ -41,11 +41,7 @@ class CreateMatch(_Message):
     @field_validator("program_names")
     @classmethod
     def _program_names(cls, value: dict[str, str]) -> dict[str, str]:
-        for seat, name in value.items():
-            problem = name_problem(name) if name.strip() else "blank name"
-            if problem is not None or len(name) > 40:
-                raise ValueError(f"program_names.{seat}: {problem or 'longer than 40 characters'}")
-        return value
+        return checked_program_names(value)
 
     @field_validator("team_a", "team_b")
     @classmethod

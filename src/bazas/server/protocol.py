@@ -21,7 +21,7 @@ from pydantic import (
     model_validator,
 )
 
-from .limits import name_problem, text_problem
+from .limits import checked_program_names, name_problem, text_problem
 
 SeatName = Literal["N", "E", "S", "W"]
 SideName = Literal["NS", "EW"]
@@ -477,7 +477,7 @@ class CreateTable(_Message):
     public: bool = Field(default=False, description="listed by GET /api/tables (default: private)")
     speed: SpeedName | None = Field(default=None, description="the table's pace (default: the server's, "
                                     "instant for bots only; issue 12)")
-    program_names: dict[SeatName, Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+    program_names: dict[SeatName, str] = Field(
         default_factory=dict, description="issue 9: the name each program seat's program goes by at the table "
                                            "and in the records (e.g. {\"N\": \"BEN\"}); only for program seats")
 
@@ -489,7 +489,7 @@ class CreateTable(_Message):
     @field_validator("program_names")
     @classmethod
     def _program_names(cls, value: dict[str, str]) -> dict[str, str]:
-        return {seat: _checked_name(name) for seat, name in value.items()}
+        return checked_program_names(value)
 
     @field_validator("ruleset")
     @classmethod
