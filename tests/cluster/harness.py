@@ -95,8 +95,13 @@ class Cluster:
         os.chmod(self.prefix, 0o777)
         self.redis_port = free_port()
         self.port = free_port()
+        #: The balancer's table-manager port (issue 9: program seats), and each server's own (kept
+        #: by a server that is started again).
+        self.tm_port = free_port()
+        self.tm_ports: dict[str, int] = {}
         self.env = {"BAZAS_CLUSTER": "1", "BAZAS_LEASE_SECONDS": "3", "BAZAS_WORKERS": "redis",
-                    "BAZAS_REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0", **(env or {})}
+                    "BAZAS_REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+                    "BAZAS_TM_PUBLIC": f"127.0.0.1:{self.tm_port}", **(env or {})}
         self.n_servers = servers
         self.n_workers = workers
         self.worker_bots = worker_bots
@@ -140,7 +145,9 @@ class Cluster:
     def start_server(self, name: str) -> ServerProcess:
         data = self.prefix / name
         data.mkdir(exist_ok=True)
-        server = ServerProcess(data, env={**self.env, "BAZAS_SERVER_NAME": name}, database_url=self.database_url)
+        tm_port = self.tm_ports.setdefault(name, free_port())
+        server = ServerProcess(data, env={**self.env, "BAZAS_SERVER_NAME": name, "BAZAS_TM_PORT": str(tm_port)},
+                               database_url=self.database_url)
         server.start(timeout=90)
         self.servers[name] = server
         return server
@@ -155,9 +162,12 @@ class Cluster:
 
     def _haproxy_config(self) -> str:
         lines = "\n    ".join(f"server {name} 127.0.0.1:{s.port} check" for name, s in self.servers.items())
+        tm_lines = "\n    ".join(f"server {name} 127.0.0.1:{self.tm_ports[name]} track tables/{name}"
+                                 for name in self.servers)
         conf = (REPO / "deploy" / "haproxy.cfg").read_text()
         return (conf.replace("@LISTEN@", f"127.0.0.1:{self.port}").replace("@PREFIX@", str(self.prefix))
-                .replace("@SERVERS@", lines))
+                .replace("@SERVERS@", lines).replace("@TM_LISTEN@", f"127.0.0.1:{self.tm_port}")
+                .replace("@TM_SERVERS@", tm_lines))
 
     def _start_haproxy(self) -> None:
         path = self.prefix / "haproxy.cfg"

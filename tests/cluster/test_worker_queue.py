@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import subprocess
 import threading
@@ -139,3 +140,26 @@ def test_issue14_a_worker_takes_the_most_urgent_stream_first(redis_url: str) -> 
         return order
 
     assert asyncio.run(scenario()) == ["decision", "analysis"]
+
+
+def test_issue14_every_job_a_wait_delivers_is_run(redis_url: str) -> None:
+    """Jobs arriving on several streams during one wait are all delivered to the waiting worker
+    (COUNT is per stream): each one is run and answered, the most urgent first. (Running only the
+    first left the others pending at a live worker, never retried: a bot's decision or a call's
+    meaning then waited for its deadline.)"""
+    worker = Worker(redis_url, "w-3", "simple")
+    worker.setup()
+    replies = "bazas:replies:test-wait"
+    for i, stream in enumerate(reversed(STREAMS)):   # one job on each stream, the least urgent first
+        job = {"id": f"job-{stream[-1]}", "fn": "ping", "args": [], "reply": replies,
+               "deadline": 1e12, "table": str(i)}
+        worker.redis.xadd(stream, {"job": json.dumps(job)})
+    delivered = worker._wait()
+    assert [stream for stream, _ in delivered] == list(STREAMS)
+    for stream, entry in delivered:
+        worker._handle(stream, entry)
+    answers = [json.loads(x) for x in worker.redis.lrange(replies, 0, -1)]
+    assert [a["id"] for a in answers] == [f"job-{s[-1]}" for s in STREAMS]
+    assert all(a["ok"] and a["value"] == os.getpid() for a in answers)
+    # Nothing is left pending at the worker.
+    assert all(worker.redis.xpending(stream, GROUP)["pending"] == 0 for stream in STREAMS)

@@ -34,6 +34,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--tm-port", type=int, default=None, metavar="PORT",
                    help="issue 9: also listen on PORT (0: a free one) as a Blue Chip table manager, where outside "
                         "programs connect to the program seats of the server's tables (default: off)")
+    p.add_argument("--tm-public", default=None, metavar="HOST:PORT",
+                   help="with --tm-port behind a balancer: the table-manager address programs are told to "
+                        "connect to (deploy/haproxy.cfg's programs frontend; default: this server's own)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
     p.set_defaults(func=run)
 
@@ -48,8 +51,13 @@ def run(args: argparse.Namespace) -> int:
     from bazas.server.connguard import ConnectionGuard
 
     settings = Settings.from_env(data_dir=args.data_dir, database_url=args.database_url, bots=args.bots,
-                                 bot_seconds=args.bot_seconds, tm_port=args.tm_port,
+                                 bot_seconds=args.bot_seconds, tm_port=args.tm_port, tm_public=args.tm_public,
                                  tm_host=args.host if args.tm_port is not None else None)
+    try:
+        settings.tm_public_address  # noqa: B018 - checked before anything starts
+    except ValueError as exc:
+        print(f"bazas serve: {exc}", file=sys.stderr)
+        return 2
     if not settings.database_url:
         Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET, socket.SOCK_STREAM)

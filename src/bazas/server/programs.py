@@ -141,6 +141,7 @@ class ProgramSeats:
         self.port = 0
 
     async def start(self, host: str, port: int) -> int:
+        self.hub.settings.tm_public_address  # noqa: B018 - a malformed public address stops the start, by name
         self.server = await asyncio.start_server(self._connection, host, port, limit=p.LINE_LIMIT)
         self.host = host
         self.port = int(self.server.sockets[0].getsockname()[1])
@@ -154,9 +155,11 @@ class ProgramSeats:
                 await self.server.wait_closed()
 
     def details(self, table_id: str, seat: Seat, key: str) -> dict[str, Any]:
-        """How a program connects to ``seat`` of table ``table_id`` (``key``: the seat's secret)."""
+        """How a program connects to ``seat`` of table ``table_id`` (``key``: the seat's secret): at
+        the site's public table-manager address when there is one (a balancer), else here."""
         team = f"{table_id}/{key}"
-        return {"protocol": "Blue Chip Bridge table manager, version 18", "host": self.host, "port": self.port,
+        host, port = self.hub.settings.tm_public_address or (self.host, self.port)
+        return {"protocol": "Blue Chip Bridge table manager, version 18", "host": host, "port": port,
                 "team": team, "seat": p.seat_word(seat),
                 "connect": str(p.Connect(team, seat))}
 

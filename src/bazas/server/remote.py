@@ -187,19 +187,25 @@ class Worker:
                 last_reclaim = time.monotonic()
                 for stream, entry in self._reclaim():
                     self._handle(stream, entry)
-            got = self._next()
-            if got is not None:
-                self._handle(*got)
+            for stream, entry in self._next():
+                self._handle(stream, entry)
 
-    def _next(self) -> tuple[str, tuple[str, dict[str, str]]] | None:
+    def _next(self) -> list[tuple[str, tuple[str, dict[str, str]]]]:
+        """The next jobs delivered to this worker: one from the most urgent stream that has any,
+        else (after waiting half a second at most) every one the wait delivered."""
         for stream in STREAMS:  # the most urgent stream first, without waiting
             found = self.redis.xreadgroup(GROUP, self.name, {stream: ">"}, count=1)
             if found:
-                return stream, found[0][1][0]
-        found = self.redis.xreadgroup(GROUP, self.name, dict.fromkeys(STREAMS, ">"), count=1, block=500)
-        if found:
-            return found[0][0], found[0][1][0]
-        return None
+                return [(stream, found[0][1][0])]
+        return self._wait()
+
+    def _wait(self) -> list[tuple[str, tuple[str, dict[str, str]]]]:
+        """Wait for a job on any stream. COUNT applies per stream: when jobs arrive on several
+        streams at once, one of each is delivered, and each must be run (a delivered job nobody
+        runs is pending at this live worker, never retried: its table waited for its deadline)."""
+        found = self.redis.xreadgroup(GROUP, self.name, dict.fromkeys(STREAMS, ">"), count=1, block=500) or []
+        delivered = [(stream, entry) for stream, entries in found for entry in entries]
+        return sorted(delivered, key=lambda item: STREAMS.index(item[0]))
 
     def _reclaim(self) -> list[tuple[str, tuple[str, dict[str, str]]]]:
         """Jobs pending at workers whose heartbeat expired: claimed by this one (retries)."""

@@ -49,6 +49,10 @@ class Settings:
     #: (``bazas serve --tm-port``; -1: off, 0: any free port) and its address.
     tm_port: int = -1
     tm_host: str = "127.0.0.1"
+    #: The table-manager address programs are told to connect to ("HOST:PORT"), when it is not this
+    #: server's own: on a site of several servers, the balancer's (deploy/haproxy.cfg routes each
+    #: program to the server holding its table). Empty: this server's ``tm_host``:``tm_port``.
+    tm_public: str = ""
     #: Seconds before a table of bots only moves on to its next deal.
     auto_next_delay: float = 1.0
     #: Double-dummy analysis of every finished deal.
@@ -105,6 +109,16 @@ class Settings:
     @property
     def trusted(self) -> frozenset[str]:
         return frozenset(a.strip() for a in self.trusted_clients.split(",") if a.strip())
+
+    @property
+    def tm_public_address(self) -> tuple[str, int] | None:
+        """``tm_public`` as (host, port); None when unset. A malformed value is refused by name."""
+        if not self.tm_public.strip():
+            return None
+        host, sep, port = self.tm_public.strip().rpartition(":")
+        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError(f"BAZAS_TM_PUBLIC / --tm-public: expected HOST:PORT, got {self.tm_public!r}")
+        return host.strip("[]"), int(port)
 
     @property
     def url(self) -> str:
