@@ -1,6 +1,7 @@
 """Issue 9 in the browser: an organiser seats an outside program in a team match from the home
 page's form ("Program (table manager)"), is shown where the program connects and the line it sends,
-and the program (the independent minimal client of tests/tm) plays its seat to the end of the match."""
+and the program (the independent minimal client of tests/tm) plays its seat to the end of the match.
+The one-table form seats a program the same way ("Program" beside "Bot" and "Friend")."""
 
 from __future__ import annotations
 
@@ -63,3 +64,42 @@ def test_issue9_home_form_seats_a_program_in_a_team_match_and_it_plays_to_the_en
         assert any(x.startswith("North's cards") for x in client.received)
         assert summary["players"][0]["N"]["name"] == "Mínimo"   # the name typed in the form
         assert client.received[-1] == "End of session"   # its table has played the match's one board
+
+
+def test_issue9_home_form_seats_a_program_at_a_one_table_game(browser: Browser, tmp_path: Path) -> None:
+    """The one-table form offers "Program" beside "Bot" and "Friend": the created table shows where
+    the program connects and its line; the program connects with it and is dealt its seat's cards,
+    under the name typed in the form."""
+    with running_server(tmp_path, "tm1", env={"BAZAS_TM_PORT": "0", "BAZAS_BOTS": "simple"}) as srv:
+        ctx = new_context(browser, lang="en")
+        try:
+            page = ctx.new_page()
+            errors = page_errors(page)
+            page.goto(srv.url + "/")
+            page.wait_for_selector('#seat-picker button[data-seat="N"][data-kind="program"]')
+            assert page.text_content('#seat-picker button[data-seat="N"][data-kind="program"]') == "Program"
+            page.click('#seat-picker button[data-seat="N"][data-kind="program"]')
+            page.fill('#seat-picker input[data-program-name="N"]', "Minimal")
+            page.click("#start")
+            page.wait_for_selector('#links:not([hidden]) [data-program="N"]')
+            line = page.input_value('[data-program="N"] input')
+            where = page.text_content('[data-program="N"] .program-where') or ""
+            found = re.search(r"(\d+\.\d+\.\d+\.\d+):(\d+)", where)
+            assert found is not None, where
+            assert re.fullmatch(r'Connecting "[^"]+" as North using protocol version 18', line), line
+            table_id = line.split('"')[1].split("/", 1)[0]
+            # The other seats were left as bots: no invitation link, and my own seat's link to go to.
+            assert all(page.locator(f'[data-invite="{s}"]').count() == 0 for s in "NEW")
+            assert (page.get_attribute("#go", "href") or "").startswith("/t/" + table_id)
+            assert not errors
+        finally:
+            ctx.close()
+
+        client = MinimalClient(int(found.group(2)), "North", line.split('"')[1])
+        deadline = time.monotonic() + 60
+        with running(client):
+            while not any(x.startswith("North's cards") for x in client.received):
+                assert time.monotonic() < deadline, client.received
+                time.sleep(0.2)
+        assert not [x for x in client.received if x.startswith("Error")], client.received
+        assert json.loads(srv.get(f"/api/tables/{table_id}"))["seats"]["N"]["name"] == "Minimal"

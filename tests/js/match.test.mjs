@@ -147,3 +147,18 @@ test("issue 10: the match page's line-up: each table's pairs with their team, te
   assert.match(tables[1][2], /match\.sideEW Azul: seat\.long\.E seat\.bot, seat\.long\.W seat\.open/);
   assert.equal(cmp.playerText({ kind: "human", name: "", joined: true }), "match.person");
 });
+
+test("issue 9: the one-table form's body seats programs, and names only the program seats that have a name", async () => {
+  const { tableBody } = await import(ui("new_table.js"));
+  const players = ["N", "E", "S", "W"];
+  const kinds = { N: "program", E: "bot", S: "bot", W: "program" };
+  const body = tableBody(players, "S", kinds, { N: "  BEN  ", E: "not a program", W: "   " });
+  assert.deepEqual(body, { seats: { N: "program", E: "bot", W: "program" }, program_names: { N: "BEN" } });
+  // My own seat is never sent, and without program names there is no program_names field.
+  assert.deepEqual(tableBody(players, "N", { N: "program", E: "open", S: "bot", W: "bot" }),
+    { seats: { E: "open", S: "bot", W: "bot" } });
+  // A name longer than the server takes is cut to 40 characters.
+  assert.equal(tableBody(players, "S", kinds, { N: "x".repeat(60) }).program_names.N.length, 40);
+  // Three-handed Auction: only the game's seats.
+  assert.deepEqual(Object.keys(tableBody(["N", "E", "S"], "S", kinds).seats), ["N", "E"]);
+});

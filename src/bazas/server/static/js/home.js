@@ -1,10 +1,13 @@
-// Home page: choose the ruleset, your seat, and bot or friend for each other seat; start the table.
+// Home page: choose the ruleset, your seat, and bot, friend or outside program for each other seat;
+// start the table.
 import { cardSVG, installSprite } from "./cards.js";
 import { applyStatic, detectLang, has, lang, loadLang, onLangChange, seatLetter, seatName, t } from "./i18n.js";
 import { copyText, escapeHTML, initControls, recentTables, rememberTable, toast } from "./common.js";
 import { SEATS } from "./bridge.js";
 import { chosenRuleset, fetchRuleset, fetchRulesets, rulesetName } from "./facts.js";
 import { optionLabel, optionValueText } from "./options.js";
+import { programRowHTML } from "./match/home_form.js";
+import { tableBody } from "./new_table.js";
 
 /** The games one table can play (GET /api/rulesets), in the server's order. */
 let rulesets = [];
@@ -12,6 +15,8 @@ const form = {
   ruleset: localStorage.getItem("bazas.home.ruleset"),
   me: localStorage.getItem("bazas.home.me") || "S",
   seats: { N: "bot", E: "bot", S: "bot", W: "bot" },
+  // Issue 9: the name of each program seat's program (shown at the table and in the records).
+  programNames: {},
 };
 const $ = (s) => document.querySelector(s);
 
@@ -59,7 +64,10 @@ function renderSeats() {
         : `<div class="seg" role="group" aria-label="${seatName(s)}">
             <button type="button" data-seat="${s}" data-kind="bot" aria-pressed="${form.seats[s] === "bot"}">${t("home.bot")}</button>
             <button type="button" data-seat="${s}" data-kind="open" aria-pressed="${form.seats[s] === "open"}">${t("home.open")}</button>
-          </div>
+            <button type="button" data-seat="${s}" data-kind="program" aria-pressed="${form.seats[s] === "program"}" title="${escapeHTML(t("match.program"))}">${t("home.program")}</button>
+          </div>${form.seats[s] === "program"
+            ? `<input class="program-name" data-program-name="${s}" maxlength="40" value="${escapeHTML(form.programNames[s] || "")}" placeholder="${escapeHTML(t("match.programName"))}" aria-label="${escapeHTML(t("match.programName"))}">`
+            : ""}
           <button type="button" class="btn small sit-here" data-sit="${s}">${t("home.sitHere")}</button>`;
       return `<div class="seat-box${mine ? " me" : ""}" style="grid-area:${s}" data-seat-box="${s}">
         <div class="seat-title"><span>${seatName(s)} <span class="muted">(${seatLetter(s)})</span></span>${mine ? `<span class="tag you" style="color:#fff">${t("home.you")}</span>` : ""}</div>
@@ -179,15 +187,14 @@ async function start(e) {
   $("#form-error").textContent = "";
   const name = $("#name").value.trim();
   if (name) localStorage.setItem("bazas.name", name);
-  const seats = {};
   const players = gameSeats();
   const me = mySeatIn(players);
-  for (const s of players) if (s !== me) seats[s] = form.seats[s];
+  const body = tableBody(players, me, form.seats, form.programNames);
   try {
     const res = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...tableChoices(), ruleset: form.ruleset, seats, me, name: name || null, lang: lang(), public: Boolean($("#public")?.checked) }),
+      body: JSON.stringify({ ...tableChoices(), ...body, ruleset: form.ruleset, me, name: name || null, lang: lang(), public: Boolean($("#public")?.checked) }),
     });
     const data = await res.json().catch(() => ({}));
     if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || res.status));
@@ -195,7 +202,7 @@ async function start(e) {
     localStorage.setItem(`bazas.links.${id}`, JSON.stringify(data.links || {}));
     rememberTable({ url: data.me, id, ruleset: form.ruleset, seated: true });
     const open = players.filter((s) => s !== me && form.seats[s] === "open");
-    if (!open.length) {
+    if (!open.length && !Object.keys(data.programs || {}).length) {
       location.href = data.me;
       return;
     }
@@ -216,6 +223,8 @@ function showLinks(data, open) {
       <input readonly value="${escapeHTML(url)}" aria-label="${t("invite.link", { seat: seatName(s) })}">
       <button type="button" class="btn small" data-copy="${escapeHTML(url)}">${t("invite.copy")}</button></div>`;
   });
+  // Issue 9: where each program connects and the line it sends (bazas serve --tm-port).
+  for (const [s, details] of Object.entries(data.programs || {})) rows.push(programRowHTML(s, details));
   if (data.spectate) {
     const url = abs(data.spectate);
     rows.push(`<div class="invite" data-invite="spectate"><span class="seat-badge" aria-hidden="true">◉</span><input readonly value="${escapeHTML(url)}" aria-label="${t("home.spectate")}">
@@ -242,6 +251,10 @@ async function main() {
   renderAll();
   onLangChange(renderAll);
   $("#new-table").addEventListener("submit", start);
+  $("#seat-picker").addEventListener("input", (e) => {
+    const seat = e.target.dataset?.programName;
+    if (seat) form.programNames[seat] = e.target.value;
+  });
   initOptions();
   $("#rulesets").addEventListener("change", (e) => {
     form.ruleset = e.target.value;
@@ -266,4 +279,4 @@ async function main() {
   });
 }
 
-main();
+if (typeof document !== "undefined") main();
