@@ -46,6 +46,8 @@ MATCHES = 6
 PROGRAMS = ("1N", "2E")
 #: One-table games (rubber bridge) with a program at North, the team name "<table>/<secret>".
 TABLES = 3
+#: Boards of the match whose server dies.
+BOARDS = 4
 
 
 async def _until_over(cluster: Cluster, match_id: str, timeout: float = 300.0) -> dict[str, Any]:
@@ -124,3 +126,88 @@ def test_issue9_programs_reach_their_tables_server_through_the_balancer(cluster:
     held.update({t["table_id"]: out["owners"].get(t["table_id"]) for t in out["tables"]})
     assert None not in held.values(), held
     print("matches and tables per server:", {s: list(held.values()).count(s) for s in set(held.values())})
+
+
+async def _seat_again(port: int, seat: str, team: str, timeout: float = 120.0) -> tuple[MinimalClient, asyncio.Task[None]]:
+    """A program connecting again through the balancer until it is seated: while the survivors wait
+    for the dead owner's lease to expire, its table is nowhere (an ``Error`` line) or moving."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        client = MinimalClient(port, seat, team)
+        task = asyncio.create_task(client.run())
+        while not client.received and not task.done() and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        if client.received and client.received[0].endswith("seated"):
+            return client, task
+        client.stop()
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        if loop.time() > deadline:
+            raise AssertionError(f"{seat} could not connect again: {client.received}")
+        await asyncio.sleep(0.3)
+
+
+async def _failover_scenario(cluster: Cluster) -> dict[str, Any]:
+    created = cluster.create_match(boards=BOARDS, seats=dict.fromkeys(PROGRAMS, "program"), bot_seconds=0.05)
+    match_id = created["match_id"]
+    watcher = Client(Site(cluster.ws), f"m/{match_id}", None, name="spectator")  # type: ignore[arg-type]
+    await reconnect(watcher, "match", 90)
+    first = {name: MinimalClient(d["port"], NAMES[name[1]], d["team"]) for name, d in created["programs"].items()}
+    tasks = [asyncio.create_task(p.run()) for p in first.values()]
+    again: dict[str, MinimalClient] = {}
+    loop = asyncio.get_running_loop()
+    try:
+        async with httpx.AsyncClient(base_url=cluster.url, timeout=30) as http:
+            deadline = loop.time() + 120
+            while True:   # the first board finished at a table, the match not over: the owner dies
+                r = await http.get(f"/api/matches/{match_id}")
+                summary = r.json() if r.status_code == 200 else None
+                if summary and max(summary["progress"].values()) >= 1:
+                    break
+                assert loop.time() < deadline, summary
+                await asyncio.sleep(0.1)
+        assert not summary["over"], summary["progress"]
+        victim = cluster.owners()[match_id]
+        cluster.kill_server(victim)
+        await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 60)   # cut off
+        for name, d in created["programs"].items():
+            client, task = await _seat_again(d["port"], NAMES[name[1]], d["team"])
+            again[name] = client
+            tasks.append(task)
+        await reconnect(watcher, "match", 90)   # the spectator was cut off too: it comes back
+        summary = await _until_over(cluster, match_id)
+        await _until(lambda: all("End of session" in c.received for c in again.values()), "End of session")
+        owner = cluster.owners().get(match_id)
+    finally:
+        for p in [*first.values(), *again.values()]:
+            p.stop()
+        for t in tasks:
+            t.cancel()
+        with contextlib.suppress(Exception):
+            await watcher.close()
+    return {"created": created, "first": first, "again": again, "summary": summary, "victim": victim,
+            "owner": owner}
+
+
+def test_issue9_programs_play_on_after_their_matchs_server_dies(cluster: Cluster) -> None:
+    """The server holding a team match with two program seats is killed (SIGKILL) once a board is
+    over at a table. The programs' connections are cut; each connects again through the balancer
+    with the same line, reaches the survivor that took the match over from the event log, and
+    plays the match out: every board is dealt to each program's table and each is told
+    ``End of session``."""
+    out = asyncio.run(_failover_scenario(cluster))
+    assert out["owner"] not in (None, out["victim"]), (out["owner"], out["victim"])
+    summary = out["summary"]
+    assert summary["over"] and summary["progress"] == {"1": BOARDS, "2": BOARDS}
+    for name in PROGRAMS:
+        first, again = out["first"][name], out["again"][name]
+        assert "End of session" not in first.received, (name, first.received)    # it was cut off mid-match
+        assert again.received[0] == f'{NAMES[name[1]]} ("{out["created"]["programs"][name]["team"]}") seated'
+        dealt = {int(x.split()[2].rstrip(".")) for x in first.received + again.received if x.startswith("Board number")}
+        assert dealt == set(range(1, BOARDS + 1)), (name, dealt, first.received, again.received)
+        # Told the end once the table's boards were played (no check that it is the very last line:
+        # this client is a new one, which answers the resent history of a board as if it were live,
+        # and the refusals of those repeated actions may cross it).
+        assert again.received.count("End of session") == 1, (name, again.received)
