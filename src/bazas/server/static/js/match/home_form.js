@@ -24,13 +24,20 @@ export function matchBody(teamA, teamB, boards, seatKinds, lang, pbn = null, pro
   const body = { team_a: String(teamA || "").trim() || "A", team_b: String(teamB || "").trim() || "B", boards: n, seats, lang };
   if (pbn) body.pbn = pbn;
   // Each program seat's name (issue 9: shown on the match page and written in the records).
-  const names = {};
-  for (const s of MATCH_SEATS) {
-    const name = String(programNames[s] || "").trim().slice(0, 40);
-    if (seats[s] === "program" && name) names[s] = name;
-  }
+  const names = programNamesOf(seats, programNames);
   if (Object.keys(names).length) body.program_names = names;
   return body;
+}
+
+/** The names of the program seats among ``seats`` (seat -> kind) that have one: trimmed, at most
+ * 40 characters (the server's limit), as POST /api/tables and /api/matches take them (issue 9). */
+export function programNamesOf(seats, programNames) {
+  const names = {};
+  for (const [s, kind] of Object.entries(seats)) {
+    const name = String(programNames[s] || "").trim().slice(0, 40);
+    if (kind === "program" && name) names[s] = name;
+  }
+  return names;
 }
 
 /** The board numbers of a PBN text whose game has a Deal (a first look; the server checks it all). */
