@@ -340,8 +340,9 @@ def test_tm_an_alerted_call_is_not_read_as_natural() -> None:
     auction = Auction.from_calls(Seat.N, [parse_call("1C")])
     natural = infer_constraints(auction, "sayc", TableContext(ruleset="duplicate"))
     alerted = infer_constraints(auction, "sayc", TableContext(ruleset="duplicate", alerts=((0, "any shape, 11-15"),)))
-    assert not natural[Seat.N].is_unconstrained
-    assert alerted[Seat.N].is_unconstrained
+    assert natural[Seat.N].lengths[0][0] >= 3
+    # read as its words say: 11-15 HCP, no clubs promised
+    assert alerted[Seat.N].lengths[0] == (0, 13) and alerted[Seat.N].hcp == (11, 15)
 
 
 def test_tm_an_alerted_call_reads_as_explained_in_the_bidders_picture() -> None:
@@ -360,7 +361,8 @@ def test_tm_an_alerted_call_reads_as_explained_in_the_bidders_picture() -> None:
     alerted = SAYC.situation(Seat.N, calls, TableContext(ruleset="duplicate", alerts=((0, words),)))
     diamonds = 1 << 1
     assert natural.their_suits() & diamonds and not natural.known(Seat.N).is_unconstrained
-    assert alerted.their_suits() == 0 and alerted.known(Seat.N).is_unconstrained
+    assert alerted.their_suits() == 0 and alerted.known(Seat.N).lengths[1] == (0, 13)
+    assert alerted.known(Seat.N).one_of == ((1 << 2 | 1 << 3, 6),)   # a six-card major, either
     said = explain(Auction.from_calls(Seat.N, list(calls)), 0, "sayc",
                    TableContext(ruleset="duplicate", alerts=((0, words),)))
     assert (said.en, said.es, said.artificial) == (words, words, True)

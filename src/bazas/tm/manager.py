@@ -50,7 +50,7 @@ from bazas.engine.views import view_of
 from bazas.formats.match_records import MatchRecord, PlayedBoard, pbn_date
 
 from . import protocol as p
-from .seatfeed import board_start, client_action
+from .seatfeed import alert_of, board_start, client_action
 
 log = logging.getLogger("bazas.tm")
 
@@ -655,5 +655,4 @@ def alert_text(explanation: Any) -> str | None:
         return None
     if not getattr(explanation, "artificial", False):
         return None
-    text = str(getattr(explanation, "en", "")).encode("ascii", "replace").decode("ascii")
-    return text.replace("\r", " ").replace("\n", " ")[:200] or "artificial"
+    return alert_of({"en": getattr(explanation, "en", ""), "artificial": True})

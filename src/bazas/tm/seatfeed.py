@@ -43,7 +43,7 @@ __all__ = ["SeatFeed", "alert_of", "board_start", "client_action"]
 ALERT_LIMIT = 200
 #: Suit symbols and dashes of our explanations, as the protocol's ASCII writes them.
 _ASCII = str.maketrans({"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S", "\u2013": "-", "\u2014": "-",
-                        "\u2019": "'", "\u2264": "<=", "\u2265": ">="})
+                        "\u2019": "'", "\u2264": "<=", "\u2265": ">=", "\u00bd": ".5"})
 
 
 def alert_of(meaning: Mapping[str, Any] | None) -> str | None:

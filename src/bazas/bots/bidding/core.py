@@ -36,6 +36,7 @@ from .constraints import (
     HandConstraints,
     HandFeatures,
 )
+from .explanations import read_explanation, says_natural
 from .patterns import VARIABLES, Bindings, Pattern, bind
 
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -661,17 +662,35 @@ class SanityLayer(Protocol):
 
 
 def _read_as_alerted(m: CallMeaning, text: str) -> CallMeaning:
-    """An outside program's alerted call, read as its explanation says: artificial, promising
-    nothing this system can check (its own words are the meaning), so never read as natural:
-    no suit shown, no strength (issue 9, "Alerts both ways").
+    """An outside program's alerted call, read as its explanation says (issue 9, "Alerts both
+    ways"): artificial, outside our system, its own words its meaning, and promising what those
+    words say the hand holds (:func:`~bazas.bots.bidding.explanations.read_explanation`: HCP,
+    lengths, shortness, the conventions whose names say it), never a suit merely because the
+    call names it. An explanation that calls the call natural keeps its natural promise too.
 
     >>> from bazas.engine.calls import parse_call
     >>> m = CallMeaning(0, Seat.N, parse_call("2D"), ("weak2",), UNCONSTRAINED, "", "Weak two", preempt=True)
     >>> r = _read_as_alerted(m, "Multi: a weak two in a major")
-    >>> r.artificial, r.in_system, r.en, r.constraints == UNCONSTRAINED
-    (True, False, 'Multi: a weak two in a major', True)
+    >>> r.artificial, r.in_system, r.en, r.constraints.text("en")
+    (True, False, 'Multi: a weak two in a major', '6+ cards in spades or hearts')
     """
-    return CallMeaning(m.index, m.seat, m.call, (), UNCONSTRAINED, text, text, artificial=True)
+    said = read_explanation(text, m.call)
+    if says_natural(text) and m.in_system:
+        # natural in the program's own ranges: its words win where they speak ("natural, 10-12"
+        # for a 1NT opening), our natural reading fills in what they leave out (balanced)
+        base = m.constraints
+        natural = replace(
+            base,
+            hcp=said.hcp if said.hcp != UNCONSTRAINED.hcp else base.hcp,
+            points=said.points if said.points != UNCONSTRAINED.points else base.points,
+            lengths=tuple(w if w != u else n for w, u, n in zip(said.lengths, UNCONSTRAINED.lengths,
+                                                                 base.lengths, strict=True)),  # type: ignore[arg-type]
+            balanced=base.balanced if said.balanced is None else said.balanced,
+            one_of=tuple(dict.fromkeys(base.one_of + said.one_of)),
+            dummy=() if said.hcp != UNCONSTRAINED.hcp else base.dummy,
+        )
+        return replace(m, constraints=natural, es=text, en=text)
+    return CallMeaning(m.index, m.seat, m.call, (), said, text, text, artificial=True)
 
 
 class System:

@@ -114,8 +114,17 @@ def replay_constraints(auction: Auction, system: System | str | None = None,
     _, history = sys.analyze(auction.dealer, calls, ctx)
     hulls = combine_meanings(history)
     per_seat: dict[Seat, list[tuple[Situation, Call]]] = {}
+    # An outside program's alerted call is made in its own system, as are its side's calls after
+    # it: our bidder cannot replay them (it would never make them), so from a side's first alert
+    # on its hands are checked against the promises alone (the explanations read: issue 9).
+    foreign_from: dict[int, int] = {}
+    for i, _ in sorted(ctx.alerts):
+        foreign_from.setdefault(int(auction.dealer.after(i)) & 1, i)
     for i, call in enumerate(calls):
         seat = auction.dealer.after(i)
-        per_seat.setdefault(seat, []).append((sys.situation(auction.dealer, calls[:i], ctx), call))
+        per_seat.setdefault(seat, [])
+        if i >= foreign_from.get(int(seat) & 1, len(calls)):
+            continue
+        per_seat[seat].append((sys.situation(auction.dealer, calls[:i], ctx), call))
     return {seat: ReplayConstraint(hulls[seat], sys, made, max_replays=max_replays)
             for seat, made in per_seat.items()}
