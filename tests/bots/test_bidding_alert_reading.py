@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bazas.bots.base import TableContext
 from bazas.bots.bidding import choose, infer_constraints
@@ -225,3 +227,20 @@ def test_issue9_defender_deals_the_alerting_seat_the_hands_its_explanation_allow
     # every layout dealt is a relaxed one
     natural, relaxed = north_hands(TableContext(ruleset="duplicate"))
     assert relaxed == len(natural) > 0
+
+
+_PIECES = [*"0123456789+-/ ,.:;!?abcdehlmnopqrstuvwxyzSHDC♣♦♥♠–½", " hearts", " spades", " majors", " minor",
+           " HCP", " pts", " at most ", " or ", " and ", " void", " singleton", " no ", " cards", " in the ",
+           " both ", " balanced", " aces", " Multi", " Landy", " Michaels", " transfer to", " splinter"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=30).map("".join),
+       st.sampled_from([None, "2C", "2D", "2H", "3NT", "4S", "X"]))
+def test_issue9_any_explanation_is_read_without_failing_and_keeps_a_possible_promise(text: str,
+                                                                                     call: str | None) -> None:
+    """Whatever a program writes, the reader answers (never raises) with a promise some hand can
+    keep: the sampler must never be told the alerting seat holds an impossible hand."""
+    c = read(text, call)
+    assert c.is_satisfiable() and not c.contradiction, (text, c.text())
+    assert all(any(m >> s & 1 and c.lengths[s][1] >= n for s in range(4)) for m, n in c.one_of), text

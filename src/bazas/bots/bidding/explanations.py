@@ -284,4 +284,16 @@ def read_explanation(text: str, call: Call | None = None) -> HandConstraints:
             r.length(call_suit + 1, 5)        # Jacoby transfers (the SAYC booklet): the suit above
         elif re.search(r"\bsplinter\b", words) and call_suit is not None:
             r.length(call_suit, 0, 1)         # a splinter shows shortness in the suit it bids
-    return r.c
+    # words that contradict themselves ("5+ hearts, at most 3 hearts") say nothing checkable
+    return r.c if r.c.is_satisfiable() and not _impossible(r.c) else UNCONSTRAINED
+
+
+def _impossible(c: HandConstraints) -> bool:
+    """A promise no hand keeps that :meth:`HandConstraints.is_satisfiable` lets through: a pair
+    of suits longer together than 13 cards, or a count no suit may reach."""
+    for suits, n in c.one_of:
+        if not any(suits >> s & 1 and c.lengths[s][1] >= n for s in range(4)):
+            return True
+        if n > 13:
+            return True
+    return False
