@@ -244,3 +244,32 @@ def test_issue9_any_explanation_is_read_without_failing_and_keeps_a_possible_pro
     c = read(text, call)
     assert c.is_satisfiable() and not c.contradiction, (text, c.text())
     assert all(any(m >> s & 1 and c.lengths[s][1] >= n for s in range(4)) for m, n in c.one_of), text
+
+
+@pytest.mark.parametrize(("opening", "words", "hand", "natural_call", "alerted_call"), [
+    # a Multi 2D names diamonds only: 3D is a natural overcall (over a natural weak 2D we pass)
+    ("2D", "Multi: a weak two in either major", "A2.K3.AKJT92.Q43", "P", "3D"),
+    # a 1C that may be short: 2C is natural, no Michaels cue-bid of a suit they did not show
+    ("1C", "could be short, 2+ clubs", "K2.A3.43.AKQT93", "P", "2C"),
+    ("1C", "could be short, 2+ clubs", "AQJ93.KQJ93.3.3", "2C", "1S"),
+    # an artificial 3C (a solid major): 4C is clubs
+    ("3C", "Artificial: a solid major, 7+ cards", "K2.A3.43.AKQT93", "3NT", "4C"),
+])
+def test_issue9_suit_of_an_alerted_artificial_opening_is_bid_naturally(opening: str, words: str, hand: str,
+                                                                       natural_call: str, alerted_call: str) -> None:
+    """The bidder reads the alert in its own calls too: the suit an outside program's artificial
+    opening only named is still unbid, so bidding it is a natural overcall (explained, promising
+    the suit, not alerted), not a cue-bid of their suit."""
+    from bazas.bots.bidding.api import choose_call
+
+    calls = [parse_call(opening)]
+    plain, _ = choose_call(Hand.from_pbn(hand), Seat.N, calls, TableContext(ruleset="duplicate"))
+    context = TableContext(ruleset="duplicate", alerts=((0, words),))
+    call, why = choose_call(Hand.from_pbn(hand), Seat.N, calls, context)
+    assert (str(plain), str(call)) == (natural_call, alerted_call)
+    bid = parse_call(alerted_call)
+    if alerted_call == "1S":
+        return
+    assert not why.artificial and why.constraints["lengths"]["CDHS"[int(bid.strain)]][0] >= 5
+    known = SAYC.situation(Seat.N, [*calls, bid], context).known(Seat.E)   # East overcalled
+    assert known.lengths[int(bid.strain)][0] >= 5

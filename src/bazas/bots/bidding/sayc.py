@@ -1027,8 +1027,37 @@ def _advance_takeout_rows(tag: str, pat: str) -> list[Rule]:
     ]
 
 
+def _their_call_artificial(var: str) -> Cond:
+    """Right-hand opponent's last call, a bid in suit ``var``, was an outside program's alerted
+    call (artificial, outside our system: :func:`~bazas.bots.bidding.core._read_as_alerted`) whose
+    explanation promised no four cards in that suit. Bidding the suit is then natural, not a
+    cue-bid of their suit (issue 9, "Alerts both ways": a Multi 2D says nothing of diamonds)."""
+    def cond(sit: Situation, b: Bindings) -> bool:
+        m = sit.last_action_of(sit.rho)
+        return (m is not None and isinstance(m.call, Bid) and m.artificial and not m.in_system
+                and m.call.strain is not Strain.NT and int(m.call.strain) == b[var]
+                and m.constraints.lengths[b[var]][0] < 4)
+    return cond
+
+
+def _over_artificial_rows() -> list[Rule]:
+    """Over an opening the opponents alerted as artificial, its suit bid naturally: the overcall
+    rows of the same level (one, two, three), the suit theirs only in name."""
+    good = lambda f, s, b: f.lengths[b["x"]] >= 6 or f.good_suit(b["x"])  # noqa: E731
+    en, es = "Natural overcall in the suit of their artificial call", "Intervención natural en el palo de su voz artificial"
+    return [
+        R("oart.1x", "1x", "cheap:x", H(x="5+", hcp="10-17"), en, es, prefer=good,
+          when=both(_their_call_artificial("x"), cheap_level_at_most("x", 2))),
+        R("oart.2x", "2x", "cheap:x", H(x="5+", hcp="11-17"), en, es, prefer=good,
+          when=both(_their_call_artificial("x"), cheap_level_at_most("x", 3))),
+        R("oart.3x", "3x", "cheap:x", H(x="6+", hcp="13+"), en, es,
+          when=both(_their_call_artificial("x"), cheap_level_at_most("x", 4))),
+    ]
+
+
 def _competition_rows() -> list[Rule]:
-    rows: list[Rule] = _two_suiter_rows() + _doubler_rows() + _balancing_more_rows() + _nt_interference_rows()
+    rows: list[Rule] = (_over_artificial_rows() + _two_suiter_rows() + _doubler_rows() + _balancing_more_rows()
+                        + _nt_interference_rows())
     for tag, pat in (("adv2x", "2x X P"), ("adv3x", "3x X P"), ("advb2x", "2x P P X P"), ("advbfit", "1x P 2x P P X P")):
         rows += _advance_takeout_rows(tag, pat)
     # -- direct overcalls over one of a suit ------------------------------------------------------
@@ -1285,11 +1314,11 @@ def _two_suiter_rows() -> list[Rule]:
     rows = [
         R("ov.michaels.minor", "1m", "2m", H(H="5+", S="5+", hcp="6+"),
           "Michaels cue-bid: five or more cards in each major", "Cuebid Michaels: cinco o más cartas en cada mayor",
-          forcing=True, artificial=True, prefer=sound, source=MICHAELS),
+          forcing=True, artificial=True, prefer=sound, source=MICHAELS, when=negate(_their_call_artificial("m"))),
         R("ov.michaels.major", "1M", "2M", _MichaelsMajorH(),
           "Michaels cue-bid: five or more cards in the other major and in a minor",
           "Cuebid Michaels: cinco o más cartas en el otro mayor y en un menor",
-          forcing=True, artificial=True, prefer=sound, source=MICHAELS),
+          forcing=True, artificial=True, prefer=sound, source=MICHAELS, when=negate(_their_call_artificial("M"))),
         R("ov.unusual", "1x", "2NT", _UnusualH(),
           "Unusual 2NT: five or more cards in each of the two lowest unbid suits",
           "2ST inusual: cinco o más cartas en cada uno de los dos palos más bajos no dichos",
@@ -1875,6 +1904,8 @@ SOURCES: tuple[tuple[str, str], ...] = (
     ("bal.", f"{SP3}, Competitive Bidding — balancing"),
     ("o1nt.", f"{SP3}, Competitive Bidding — defence to 1NT: double is for penalty, two-level suit bids natural"),
     ("ow2.", f"{SP3}, Competitive Bidding — over weak two-bids"),
+    ("oart.", f"{SP3}, Competitive Bidding — overcalls are natural: a suit the opponents' artificial call only "
+              "named is still unbid (issue 9, alerts read as explained)"),
     ("op3.", f"{SP3}, Competitive Bidding — over preempts"),
     ("adv.x", f"{SP3}, Competitive Bidding — takeout doubles: advancer's answers"),
     ("adv.bal.x", f"{SP3}, Competitive Bidding — takeout doubles: advancer's answers"),
