@@ -22,7 +22,7 @@ from bazas.bots.bidding.explanations import read_explanation, says_natural
 from bazas.bots.bidding.replay import replay_constraints
 from bazas.bots.bidding.sayc import SAYC
 from bazas.engine.auction import Auction
-from bazas.engine.calls import Call, parse_call
+from bazas.engine.calls import Bid, Call, parse_call
 from bazas.engine.cards import ALL_CARDS, Hand
 from bazas.engine.seats import SEATS, Seat
 from bazas.tm.seatfeed import alert_of
@@ -268,6 +268,7 @@ def test_issue9_suit_of_an_alerted_artificial_opening_is_bid_naturally(opening: 
     call, why = choose_call(Hand.from_pbn(hand), Seat.N, calls, context)
     assert (str(plain), str(call)) == (natural_call, alerted_call)
     bid = parse_call(alerted_call)
+    assert isinstance(bid, Bid)
     if alerted_call == "1S":
         return
     assert not why.artificial and why.constraints["lengths"]["CDHS"[int(bid.strain)]][0] >= 5
