@@ -274,3 +274,26 @@ def test_issue9_suit_of_an_alerted_artificial_opening_is_bid_naturally(opening: 
     assert not why.artificial and why.constraints["lengths"]["CDHS"[int(bid.strain)]][0] >= 5
     known = SAYC.situation(Seat.N, [*calls, bid], context).known(Seat.E)   # East overcalled
     assert known.lengths[int(bid.strain)][0] >= 5
+
+
+@pytest.mark.parametrize(("hand", "natural_call", "alerted_call"), [
+    ("KQ93.A4.Q32.932", "3C", "X"),         # not a cue-bid Stayman of a suit they did not show: values
+    ("2.43.QJ2.QJT9432", "P", "3C"),        # clubs are ours to bid: natural, to play
+    ("2.43.KQJT9.KT932", "X", "2D"),        # no penalty double of clubs; nothing to defend the majors with
+])
+def test_issue9_responder_over_an_artificial_overcall_of_our_1nt(hand: str, natural_call: str,
+                                                                 alerted_call: str) -> None:
+    """Our 1NT, and a program's alerted 2C (Landy: the majors). Responder's double is not a
+    penalty double of clubs but values to defend against the majors they showed (with some
+    holding there), and 3C is natural; without the alert the same calls keep SAYC's meanings
+    (penalty double, cue-bid Stayman)."""
+    from bazas.bots.bidding.api import choose_call
+
+    calls = [parse_call("1NT"), parse_call("2C")]
+    plain, _ = choose_call(Hand.from_pbn(hand), Seat.N, calls, TableContext(ruleset="duplicate"))
+    context = TableContext(ruleset="duplicate", alerts=((1, "Landy: both majors, 5-4 or better"),))
+    call, why = choose_call(Hand.from_pbn(hand), Seat.N, calls, context)
+    assert (str(plain), str(call)) == (natural_call, alerted_call)
+    assert not why.artificial
+    if alerted_call == "X":
+        assert "lengths" not in why.constraints          # a double of values, no clubs promised

@@ -1480,11 +1480,21 @@ NTI = "SAYC SP-3, Notrump Opening Bids — after interference"
 def _nt_interference_rows() -> list[Rule]:
     """Our 1NT and their overcall or double (responder's call)."""
     ov = "1NT 2y"
+    artificial, natural = _their_call_artificial("y"), negate(_their_call_artificial("y"))
     rows = [
-        R("r1nto.x", ov, "X", H(hcp="8+", y="4+"), "Penalty double", "Doblo de castigo", source=NTI),
+        # their overcall alerted as artificial (Landy, Multi-Landy...: issue 9): double shows values
+        # to defend against the suits it did show, and their suit only named is ours to bid
+        R("r1nto.art.x", ov, "X", H(hcp="8+"), "Double of their artificial call: values, ready to defend",
+          "Doblo de su voz artificial: valores, listo para defender", when=artificial, source=NTI,
+          prefer=lambda f, s, b: not s.shown_suits(s.rho) or any(f.lengths[t] >= 3 for t in range(4)
+                                                                  if s.shown_suits(s.rho) >> t & 1)),
+        R("r1nto.art.3y", ov, "cheap:y", H(y="6+", hcp="-9"), "Natural in the suit of their artificial call: to play",
+          "Natural en el palo de su voz artificial: para jugar", when=both(artificial, cheap_level_at_most("y", 3)),
+          source=NTI),
+        R("r1nto.x", ov, "X", H(hcp="8+", y="4+"), "Penalty double", "Doblo de castigo", when=natural, source=NTI),
         R("r1nto.cue", ov, "cheap:y", H(hcp="10+", one_of=("HS", 4)), "Cue-bid: Stayman, forcing to game",
           "Cuebid: Stayman, forzante a manga",
-          when=lambda s, b: s.cheapest_level(Strain(b["y"])) == 3, forcing=True, artificial=True,
+          when=lambda s, b: s.cheapest_level(Strain(b["y"])) == 3 and natural(s, b), forcing=True, artificial=True,
           prefer=lambda f, s, b: any(f.lengths[m] == 4 for m in (2, 3) if m != b["y"]), source=NTI),
         R("r1nto.game.M", ov, "4z", H(z="6+", hcp="8+"), "Game in my long major", "Manga en mi mayor largo",
           when=lambda s, b: b["z"] >= 2 and b["z"] != b["y"], source=NTI),
