@@ -297,3 +297,32 @@ def test_issue9_responder_over_an_artificial_overcall_of_our_1nt(hand: str, natu
     assert not why.artificial
     if alerted_call == "X":
         assert "lengths" not in why.constraints          # a double of values, no clubs promised
+
+
+@pytest.mark.parametrize(("calls", "alerts", "hand", "doubled"), [
+    # Stayman and a Jacoby transfer (SAYC booklet): artificial, in our own system
+    (("1NT", "P", "2C"), (), "A2.K3.432.KQJT93", "C"),
+    (("1NT", "P", "2D"), (), "432.432.KQJ32.32", "D"),
+    # a program's alerted asking bid
+    (("1NT", "P", "2C"), ((2, "asks for majors"),), "2.432.432.AKQJ32", "C"),
+    # no double of a natural bid for the lead, nor without a good suit
+    (("1S", "P", "2C"), (), "2.432.432.AKQJ32", None),
+    (("1NT", "P", "2C"), (), "A32.K32.432.KJ32", None),
+])
+def test_issue9_double_of_an_artificial_bid_directs_the_lead(calls: tuple[str, ...], alerts: tuple[tuple[int, str], ...],
+                                                            hand: str, doubled: str | None) -> None:
+    """A double of the opponents' artificial bid (ours in the system, or a program's alerted
+    call) shows a good suit of the bid's denomination, the lead partner should make: it is
+    explained so, and the partner's reading of the auction (and the card player's sampler)
+    gets five or more cards with three of the top five honours."""
+    from bazas.bots.bidding.api import choose_call
+
+    context = TableContext(ruleset="duplicate", alerts=alerts)
+    call, why = choose_call(Hand.from_pbn(hand), Seat.N, list(calls), context)
+    if doubled is None:
+        assert str(call) != "X", why.en
+        return
+    assert str(call) == "X", why.en
+    suit = "CDHS".index(doubled)
+    known = SAYC.situation(Seat.N, [*map(parse_call, calls), parse_call("X")], context).known(Seat.N.after(len(calls)))
+    assert known.lengths[suit][0] >= 5 and (suit, 3, 5) in known.honours

@@ -1726,6 +1726,34 @@ class _PenaltyX(H):
         return c
 
 
+class _LeadDirectingX(H):
+    """A good suit of five or more (three of its top five honours) in the suit of the artificial
+    bid just made: what a double of an artificial bid shows (a lead to partner)."""
+
+    def __call__(self, sit: Situation, b: Bindings) -> HandConstraints:
+        c = super().__call__(sit, b)
+        last = sit.auction.last_bid
+        if last is not None and last.strain is not Strain.NT:
+            suit = int(last.strain)
+            c = c.with_length(suit, 5, 13)
+            c = HandConstraints(**{**{f: getattr(c, f) for f in c.__dataclass_fields__}, "honours": ((suit, 3, 5),)})
+        return c
+
+
+def _their_artificial_bid_doubled(sit: Situation, b: Bindings) -> bool:
+    """The call just made is the opponents' artificial bid in a suit it promised no four cards of
+    (Stayman, a transfer, a waiting or asking bid, a program's alerted call), our side has only
+    passed, and it is below slam: a double would ask partner to lead the suit."""
+    m = sit.last_action_of(sit.rho)
+    if m is None or not sit.history or sit.history[-1] is not m:
+        return False
+    if not isinstance(m.call, Bid) or not m.artificial or m.call.strain is Strain.NT or m.call.level > 5:
+        return False
+    if m.constraints.lengths[int(m.call.strain)][0] >= 4:
+        return False
+    return all(isinstance(x.call, Pass) for x in sit.history if x.seat in (sit.seat, sit.partner))
+
+
 def _sacrifice_ok(sit: Situation, b: Bindings) -> bool:
     last = sit.auction.last_bid
     lb = sit.last_bidder
@@ -1809,11 +1837,14 @@ def _generic_rows() -> list[Rule]:
         # Competition.
         G("g.sacrifice", "cheap:x", H(x=_sacrifice_len, hcp="-12"), "Sacrifice: cheaper than their game",
           "Sacrificio: más barato que su manga", when=both(_partner_suit("x", 4), _sacrifice_ok)),
+        G("g.lead.x", "X", _LeadDirectingX(), "Lead-directing double of their artificial bid: a good suit",
+          "Doblo de salida contra su voz artificial: un buen palo", when=_their_artificial_bid_doubled),
         G("g.penalty.sac", "X", H(hcp=lambda s, b: at_least(23 - plo(s))),
           "Penalty double: they outbid our game", "Doblo de castigo: superan nuestra manga",
           when=_they_outbid_our_game),
         G("g.penalty", "X", _PenaltyX(), "Penalty double", "Doblo de castigo",
-          when=both(_their_contract, lambda s, b: s.auction.last_bid is not None and s.auction.last_bid.level >= 2)),
+          when=both(_their_contract, lambda s, b: s.auction.last_bid is not None and s.auction.last_bid.level >= 2,
+                    negate(_their_artificial_bid_doubled))),
         G("g.compete", "cheap:x", H(x=_compete_len, hcp="5+"), "Competes: law of total tricks",
           "Compite: ley de las bazas totales",
           when=both(_their_contract, _partner_suit("x", 4), cheap_level_at_most("x", 4), _not_beyond_game("x")),
@@ -1931,6 +1962,8 @@ SOURCES: tuple[tuple[str, str], ...] = (
     ("rnt.", f"{SP3}, Competitive Bidding — after a 1NT overcall"),
     ("o.negx.", f"{SP3}, Competitive Bidding — negative doubles: opener's rebid"),
     ("o.reopen.", f"{SP3}, Competitive Bidding — reopening double"),
+    ("g.lead.x", f"{SP3}, Competitive Bidding — a double of an artificial bid shows the suit doubled "
+                 "(lead-directing), as every partnership agrees by default"),
     ("g.blackwood", f"{SP3}, Slam Conventions — Blackwood"),
     ("g.grand", f"{SP3}, Slam Conventions — notrump slams by values"),
     ("g.slam", f"{SP3}, Slam Conventions — notrump slams by values"),
