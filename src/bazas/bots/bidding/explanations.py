@@ -267,25 +267,67 @@ def read_explanation(text: str, call: Call | None = None) -> HandConstraints:
 
     # conventions whose name says what the hand holds, when the words said no suit
     if r.c.lengths == (ANY_LEN,) * 4 and not r.c.one_of:
-        if re.search(r"\bmulti\b", words):
-            r.one_of(_MAJORS, 6)
-        elif re.search(r"\blandy\b", words):
-            r.lengths(_MAJORS, 4)
-            r.one_of(_MAJORS, 5)
-        elif re.search(r"\bmichaels\b", words):
-            if call_suit is None or call_suit in (_CLUBS, _DIAMONDS):
-                r.lengths(_MAJORS, 5)
-            else:
-                r.length(_SPADES if call_suit == _HEARTS else _HEARTS, 5)
-                r.one_of(_MINORS, 5)
-        elif re.search(r"\bgambling\b", words):
-            r.one_of(_MINORS, 7)
-        elif re.search(r"\btransfer|\btransferencia|\btransfiere", words) and call_suit in (_DIAMONDS, _HEARTS):
-            r.length(call_suit + 1, 5)        # Jacoby transfers (the SAYC booklet): the suit above
-        elif re.search(r"\bsplinter\b", words) and call_suit is not None:
-            r.length(call_suit, 0, 1)         # a splinter shows shortness in the suit it bids
+        _by_name(r, words, call, call_suit)
     # words that contradict themselves ("5+ hearts, at most 3 hearts") say nothing checkable
     return r.c if r.c.is_satisfiable() and not _impossible(r.c) else UNCONSTRAINED
+
+
+def _two_suits(r: _Reading, first: int, others: int, n: int = 4) -> None:
+    """Suit ``first`` and one of ``others``, four or more each (five of the first for one-level
+    overcalls of a notrump, as the conventions' descriptions say, is not assumed)."""
+    r.length(first, n)
+    r.one_of(others, 4)
+
+
+def _by_name(r: _Reading, words: str, call: Call | None, suit: int | None) -> None:
+    """What a convention's name alone shows, by the call it names (the conventions' usual
+    descriptions: the defences to 1NT by the bid, Namyats by the minor, Michaels by the cue-bid)."""
+    double = call is not None and not isinstance(call, Bid) and str(call) == "X"
+    if re.search(r"\bmulti[- ]?landy\b", words):
+        # 2C both majors; 2D one major, six cards; 2H/2S five of the major and four of a minor
+        if suit == _CLUBS:
+            r.lengths(_MAJORS, 4)
+            r.one_of(_MAJORS, 5)
+        elif suit == _DIAMONDS:
+            r.one_of(_MAJORS, 6)
+        elif suit in (_HEARTS, _SPADES):
+            _two_suits(r, suit, _MINORS, 5)
+    elif re.search(r"\b(?:cappelletti|hamilton|pottage)\b", words):
+        # 2C a one-suiter; 2D both majors; 2H/2S the major and a minor
+        if suit == _CLUBS:
+            r.one_of(0xF, 6)
+        elif suit == _DIAMONDS:
+            r.lengths(_MAJORS, 4)
+            r.one_of(_MAJORS, 5)
+        elif suit in (_HEARTS, _SPADES):
+            _two_suits(r, suit, _MINORS, 5)
+    elif re.search(r"\bd\.?o\.?n\.?t\b", words):
+        # double a one-suiter; 2C/2D/2H the suit and a higher one; 2S spades alone
+        if double:
+            r.one_of(0xF, 6)
+        elif suit in (_CLUBS, _DIAMONDS, _HEARTS):
+            _two_suits(r, suit, sum(1 << t for t in range(suit + 1, 4)))
+        elif suit == _SPADES:
+            r.length(_SPADES, 6)
+    elif re.search(r"\bnamyats\b", words) and suit in (_CLUBS, _DIAMONDS):
+        r.length(_HEARTS if suit == _CLUBS else _SPADES, 7)     # a strong four of the major above
+    elif re.search(r"\bmulti\b", words):
+        r.one_of(_MAJORS, 6)
+    elif re.search(r"\blandy\b", words):
+        r.lengths(_MAJORS, 4)
+        r.one_of(_MAJORS, 5)
+    elif re.search(r"\bmichaels\b", words):
+        if suit is None or suit in (_CLUBS, _DIAMONDS):
+            r.lengths(_MAJORS, 5)
+        else:
+            r.length(_SPADES if suit == _HEARTS else _HEARTS, 5)
+            r.one_of(_MINORS, 5)
+    elif re.search(r"\bgambling\b", words):
+        r.one_of(_MINORS, 7)
+    elif re.search(r"\btransfer|\btransferencia|\btransfiere", words) and suit in (_DIAMONDS, _HEARTS):
+        r.length(suit + 1, 5)        # Jacoby transfers (the SAYC booklet): the suit above
+    elif re.search(r"\bsplinter\b", words) and suit is not None:
+        r.length(suit, 0, 1)         # a splinter shows shortness in the suit it bids
 
 
 def _impossible(c: HandConstraints) -> bool:
