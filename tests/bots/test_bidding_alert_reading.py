@@ -65,6 +65,9 @@ def read(text: str, call: str | None = None) -> HandConstraints:
     ("Namyats", "4D", None, {S: (7, 13)}, ()),
     ("hearts and a minor", "2S", None, {H: (4, 13)}, ((MINORS, 4),)),
     ("5+!S 4+!H 10-15 pts", "2C", (10, 15), {S: (5, 13), H: (4, 13)}, ()),
+    # "n-" for at most n, as some programs write it
+    ("Both majors; 10- HCP", "2C", (0, 10), {S: (4, 13), H: (4, 13)}, ()),
+    ("4- !S; 5+ !D; 11-15 HCP", "2D", (11, 15), {S: (0, 4), D: (5, 13)}, ()),
     ("6-4 in spades and hearts", "2D", None, {S: (4, 13), H: (4, 13)}, ((MAJORS, 6),)),
     ("Splinter: singleton or void in diamonds", "4D", None, {D: (0, 1)}, ()),
     ("Splinter", "4C", None, {C: (0, 1)}, ()),

@@ -193,6 +193,8 @@ def read_explanation(text: str, call: Call | None = None) -> HandConstraints:
     for unit, top, field in ((_TOTAL_UNIT, MAX_POINTS, "points"), (_HCP_UNIT, MAX_HCP, "hcp")):
         for m in r.take(r"(\d+)\s*-\s*(\d+)\s*" + unit):
             r.bound(field, int(m[1]), int(m[2]))
+        for m in r.take(r"(\d+)\s*-(?!\s*\d)\s*" + unit):          # "10- HCP": at most ten
+            r.bound(field, 0, int(m[1]))
         for m in r.take(r"(\d+)\+\s*" + unit):
             r.bound(field, int(m[1]), top)
         for m in r.take(_AT_MOST + r"\s*(\d+)\s*" + unit):
@@ -235,6 +237,8 @@ def read_explanation(text: str, call: Call | None = None) -> HandConstraints:
     # one suit: "4-5 hearts", "at most 3 clubs", "5+ spades", "at least 6 diamonds", "spades 5+"
     for m in r.take(r"(\d+)\s*-\s*(\d+)" + _CARDS + _IN + r"<([0-3])>"):
         r.length(int(m[3]), int(m[1]), int(m[2]))
+    for m in r.take(r"(\d+)-(?!\s*\d)(?!\s*cards?)(?!\s*cartas?)\s*(?:in\s+|en\s+)?<([0-3])>"):   # "4- !S"
+        r.length(int(m[2]), 0, int(m[1]))
     for m in r.take(_AT_MOST + r"\s*(\d+)" + _CARDS + _IN + r"<([0-3])>"):
         r.length(int(m[2]), 0, int(m[1]))
     for m in r.take(r"(?:" + _AT_LEAST + r"\s*)?" + _COUNT + _CARDS + _IN + r"<([0-3])>"):
