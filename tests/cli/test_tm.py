@@ -143,3 +143,20 @@ def test_tm_serve_resumes_a_session_from_its_record(tmp_path: Path) -> None:
     other = subprocess.run([*BAZAS, "tm", "serve", "--port", "0", "--programs", "none", "--boards", "3", "--seed",
                             "12", "--resume", str(record)], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert other.returncode == 2 and "dealt differently" in other.stderr and "--seed" in other.stderr
+
+
+def test_tm_alert_shows_how_our_bots_read_a_programs_explanation() -> None:
+    """An organiser checks a program's convention card before the match: ``bazas tm alert``
+    prints what our bots read into an explanation, by the call it explains."""
+    out = subprocess.run([*BAZAS, "tm", "alert", "Multi-Landy", "--call", "2C", "--json"], cwd=REPO,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    reading = json.loads(out.stdout)
+    assert reading["constraints"]["lengths"] == {"H": [4, 13], "S": [4, 13]}
+    assert reading["es"].startswith("4+ picas, 4+ corazones")
+    plain = subprocess.run([*BAZAS, "tm", "alert", "15", "to", "17,", "balanced"], cwd=REPO,
+                           capture_output=True, text=True, timeout=60)
+    assert "en: 15–17 HCP, balanced" in plain.stdout
+    bad = subprocess.run([*BAZAS, "tm", "alert", "Multi", "--call", "9Z"], cwd=REPO, capture_output=True,
+                         text=True, timeout=60)
+    assert bad.returncode == 2 and "--call '9Z'" in bad.stderr and not bad.stdout

@@ -17,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "tm", help="table manager protocol (Blue Chip): seat outside programs, or play at another manager",
         description="The Blue Chip Bridge table-manager protocol, used by computer bridge championships.")
-    sub = p.add_subparsers(dest="tm_command", metavar="{serve,connect}")
+    sub = p.add_subparsers(dest="tm_command", metavar="{serve,connect,alert}")
 
     serve = sub.add_parser(
         "serve", help="run a table manager: a table or a two-table team match",
@@ -68,6 +68,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     connect.add_argument("--seed", type=int, default=0)
     connect.add_argument("--json", action="store_true", help="print what was played as JSON")
     connect.set_defaults(func=run_connect)
+
+    alert = sub.add_parser(
+        "alert", help="how our bots read an outside program's alert",
+        description="What our bots read into an outside program's alert explanation (what the hand "
+                    "holds), for checking a program's convention card before a match. Words the reader "
+                    "does not understand promise nothing: the call is still never read as natural.")
+    alert.add_argument("text", nargs="+", help='the explanation, e.g. "Multi: a weak two in either major"')
+    alert.add_argument("--call", default=None, help="the call it explains, e.g. 2D (conventions named alone "
+                                                    "are read by the call)")
+    alert.add_argument("--json", action="store_true", help="print the reading as JSON")
+    alert.set_defaults(func=run_alert)
+
     def usage(args: argparse.Namespace) -> int:
         p.print_help()
         return 2
@@ -311,4 +323,28 @@ def run_connect(args: argparse.Namespace) -> int:
             print(f"board {b['board']}: {contract} {b['declarer'] or ''} {b['tricks'] if b['tricks'] is not None else ''}")
         for e in report.errors:
             print(f"refused: {e}", file=sys.stderr)
+    return 0
+
+
+def run_alert(args: argparse.Namespace) -> int:
+    from bazas.bots.bidding.explanations import read_explanation, says_natural
+    from bazas.engine.calls import parse_call
+
+    text = " ".join(args.text)
+    try:
+        call = parse_call(args.call) if args.call else None
+    except ValueError as exc:
+        print(f"bazas tm alert: --call {args.call!r}: {exc}", file=sys.stderr)
+        return 2
+    reading = read_explanation(text, call)
+    if args.json:
+        print(json.dumps({"text": text, "call": args.call, "natural": says_natural(text),
+                          "constraints": reading.to_dict(), "en": reading.text("en"), "es": reading.text("es")},
+                         ensure_ascii=False))
+        return 0
+    print(f"{text!r}{f' ({args.call})' if args.call else ''}")
+    print(f"  en: {reading.text('en')}")
+    print(f"  es: {reading.text('es')}")
+    if says_natural(text):
+        print("  natural: the call's natural meaning holds too, with these ranges")
     return 0
