@@ -27,6 +27,7 @@ Every row cites its booklet section (:data:`SOURCES`). What no row names, the sa
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bazas.engine.calls import ALL_BIDS, PASS, Bid, Call, Pass, Strain
@@ -1736,7 +1737,7 @@ class _LeadDirectingX(H):
         if last is not None and last.strain is not Strain.NT:
             suit = int(last.strain)
             c = c.with_length(suit, 5, 13)
-            c = HandConstraints(**{**{f: getattr(c, f) for f in c.__dataclass_fields__}, "honours": ((suit, 3, 5),)})
+            c = replace(c, honours=((suit, 3, 5),))
         return c
 
 
