@@ -679,12 +679,12 @@ def _read_as_alerted(m: CallMeaning, text: str) -> CallMeaning:
         # natural in the program's own ranges: its words win where they speak ("natural, 10-12"
         # for a 1NT opening), our natural reading fills in what they leave out (balanced)
         base = m.constraints
+        lens = [w if w != UNCONSTRAINED.lengths[s] else base.lengths[s] for s, w in enumerate(said.lengths)]
         natural = replace(
             base,
             hcp=said.hcp if said.hcp != UNCONSTRAINED.hcp else base.hcp,
             points=said.points if said.points != UNCONSTRAINED.points else base.points,
-            lengths=tuple(w if w != u else n for w, u, n in zip(said.lengths, UNCONSTRAINED.lengths,
-                                                                 base.lengths, strict=True)),  # type: ignore[arg-type]
+            lengths=(lens[0], lens[1], lens[2], lens[3]),
             balanced=base.balanced if said.balanced is None else said.balanced,
             one_of=tuple(dict.fromkeys(base.one_of + said.one_of)),
             dummy=() if said.hcp != UNCONSTRAINED.hcp else base.dummy,
