@@ -71,3 +71,30 @@ def test_card_shows_leads_and_signals_the_card_player_uses_issue8_point1() -> No
     assert player.signals and player.signal_discards
     assert ("suit preference" in en) == player.suit_preference
     assert ("preferencia de palo" in es) == player.suit_preference
+
+
+def test_issue9_card_says_how_the_bots_answer_artificial_calls() -> None:
+    """The card's section on the opponents' artificial calls (es/en) says what the bidder does:
+    each example auction (an alert's explanation after "|"), held by the example hand, gets the
+    call the line names."""
+    from bazas.bots.base import TableContext
+    from bazas.bots.bidding.api import choose_call
+    from bazas.bots.bidding.card import AGAINST_ARTIFICIAL
+    from bazas.engine.calls import parse_call
+    from bazas.engine.cards import Hand
+    from bazas.engine.seats import Seat
+
+    en, es = convention_card("en"), convention_card("es")
+    assert "<h3>Against artificial calls</h3>" in en and "<h3>Contra voces artificiales</h3>" in es
+    examples = 0
+    for line_en, line_es, auction, hand, call in AGAINST_ARTIFICIAL:
+        assert escape(line_en) in en and escape(line_es) in es
+        if not auction:
+            continue
+        calls_text, _, words = auction.partition("|")
+        calls = [parse_call(c) for c in calls_text.split()]
+        alerts = ((len(calls) - 1, words),) if words else ()
+        chosen, _ = choose_call(Hand.from_pbn(hand), Seat.N, calls, TableContext(ruleset="duplicate", alerts=alerts))
+        assert str(chosen) == call, (line_en, auction, hand, chosen)
+        examples += 1
+    assert examples == 3

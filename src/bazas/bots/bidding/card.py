@@ -60,13 +60,39 @@ LEADS: tuple[tuple[str, str, str, str, str], ...] = (
      "declarante (alta-baja con un número par), actitud en los descartes", "", "", ""),
 )
 
+#: How the bots answer the opponents' artificial calls (issue 9: the table's alerts, and the
+#: artificial calls of our own system): each line with an example auction (``"2D"``: the
+#: opponent's call; an alert's explanation after "|"), a hand and the call the bidder makes with
+#: it, which the test checks.
+AGAINST_ARTIFICIAL: tuple[tuple[str, str, str, str, str], ...] = (
+    ("A double of the artificial bid the opponents just made, our side silent so far: lead-directing, a good "
+     "suit of its denomination (five or more cards, three of the top five honours)",
+     "Doblo de la voz artificial que el contrario acaba de hacer, con nuestra línea callada: de salida, un buen "
+     "palo de esa denominación (cinco o más cartas, tres de los cinco honores mayores)",
+     "1NT P 2C", "2.432.432.AKQJ32", "X"),
+    ("Over an artificial opening (alerted), the suit it only named is ours to bid: a natural overcall of that "
+     "level, no Michaels cue-bid of it",
+     "Sobre una apertura artificial (alertada), el palo que solo nombra es nuestro: intervención natural de ese "
+     "nivel, sin cuebid Michaels",
+     "2D|Multi: a weak two in either major", "A2.K3.AKJT92.Q43", "3D"),
+    ("Over an artificial overcall of our 1NT (alerted): double shows values, 8+ HCP, to defend against the suits "
+     "it showed; the suit it only named is natural, to play",
+     "Sobre una intervención artificial a nuestro 1ST (alertada): el doblo muestra valores, 8+ PH, para defender "
+     "contra los palos que mostró; el palo que solo nombra es natural, para jugar",
+     "1NT 2C|Landy: both majors", "KQ93.A4.Q32.932", "X"),
+    ("Another system's alerted call is read as its explanation says (points, lengths, the convention named), "
+     "never as natural",
+     "La voz alertada de otro sistema se lee como dice su explicación (puntos, largos, la convención que nombra), "
+     "nunca como natural", "", "", ""),
+)
+
 TEXT = {
-    "en": {"leads": "Opening leads and signals (the card player)", "title": "Convention card", "auction": "Auction", "call": "Call", "meaning": "Meaning",
+    "en": {"leads": "Opening leads and signals (the card player)", "artificial_calls": "Against artificial calls", "title": "Convention card", "auction": "Auction", "call": "Call", "meaning": "Meaning",
            "forcing": "forcing", "artificial": "artificial", "forces": "Forcing calls (whatever row made them)",
            "never": "Calls the bots never make", "source": "ACBL SAYC System Booklet (SP-3, revised 2006)",
            "sanity": "When no row fits, the bots choose among the legal calls by what each promises, and never "
                      "make the calls listed here."},
-    "es": {"leads": "Salidas y señales (el carteo)", "title": "Tarjeta de convenciones", "auction": "Subasta", "call": "Voz", "meaning": "Significado",
+    "es": {"leads": "Salidas y señales (el carteo)", "artificial_calls": "Contra voces artificiales", "title": "Tarjeta de convenciones", "auction": "Subasta", "call": "Voz", "meaning": "Significado",
            "forcing": "forzante", "artificial": "artificial", "forces": "Voces forzantes (las haga la regla que las haga)",
            "never": "Voces que los robots nunca hacen", "source": "Folleto SAYC de la ACBL (SP-3, revisión de 2006)",
            "sanity": "Cuando ninguna regla encaja, los robots eligen entre las voces legales por lo que promete "
@@ -189,6 +215,9 @@ def convention_card(lang: str = "en", system: System | None = None) -> str:
         parts.append(f"<section><h3>{escape(t['leads'])}</h3><ul>")
         parts += [f"<li>{escape(es if lang == 'es' else en)}</li>" for en, es, *_ in LEADS]
         parts.append("</ul></section>")
+        parts.append(f"<section><h3>{escape(t['artificial_calls'])}</h3><ul>")
+        parts += [f"<li>{escape(es if lang == 'es' else en)}</li>" for en, es, *_ in AGAINST_ARTIFICIAL]
+        parts.append("</ul></section>")
     if sys_.sanity is not None:
         parts.append(f"<section><h3>{escape(t['forces'])}</h3><ul>")
         parts += [f"<li>{escape(f.es if lang == 'es' else f.en)}</li>" for f in FORCES]
@@ -200,4 +229,4 @@ def convention_card(lang: str = "en", system: System | None = None) -> str:
     return "\n".join(parts)
 
 
-__all__ = ["LEADS", "SECTIONS", "card_lines", "convention_card"]
+__all__ = ["AGAINST_ARTIFICIAL", "LEADS", "SECTIONS", "card_lines", "convention_card"]
