@@ -43,6 +43,20 @@ def test_card_lines_are_what_the_explanation_says_issue8_point5() -> None:
     assert checked > 80
 
 
+def _card_examples(lines: tuple[tuple[str, str, str, str, str], ...], heading_en: str,
+                   heading_es: str) -> list[tuple[str, str, str, str]]:
+    """A static section of the card: its heading and every line shown in both languages; the
+    lines that carry an example, as (English line, example, hand, expected answer)."""
+    en, es = convention_card("en"), convention_card("es")
+    assert f"<h3>{heading_en}</h3>" in en and f"<h3>{heading_es}</h3>" in es
+    out = []
+    for line_en, line_es, example, hand, answer in lines:
+        assert escape(line_en) in en and escape(line_es) in es
+        if example:
+            out.append((line_en, example, hand, answer))
+    return out
+
+
 def test_card_shows_leads_and_signals_the_card_player_uses_issue8_point1() -> None:
     """SP-3's opening leads and defensive carding: the card's section (es/en) says what the card
     player does, and each example lead is the one its lead table prefers."""
@@ -52,12 +66,9 @@ def test_card_shows_leads_and_signals_the_card_player_uses_issue8_point1() -> No
     from bazas.engine.cards import Card, Hand
 
     en, es = convention_card("en"), convention_card("es")
-    assert "<h3>Opening leads and signals (the card player)</h3>" in en and "<h3>Salidas y señales (el carteo)</h3>" in es
     examples = 0
-    for line_en, line_es, hand_text, contract, card in LEADS:
-        assert escape(line_en) in en and escape(line_es) in es
-        if not hand_text:
-            continue
+    for line_en, hand_text, contract, card in _card_examples(LEADS, "Opening leads and signals (the card player)",
+                                                             "Salidas y señales (el carteo)"):
         hand = Hand.from_pbn(hand_text)
         best = max((str(c) for c in hand.cards()),
                    key=lambda c: lead_prior(hand.mask, Card.parse(c).index, Contract.parse(contract), set(), set()))
@@ -84,13 +95,9 @@ def test_issue9_card_says_how_the_bots_answer_artificial_calls() -> None:
     from bazas.engine.cards import Hand
     from bazas.engine.seats import Seat
 
-    en, es = convention_card("en"), convention_card("es")
-    assert "<h3>Against artificial calls</h3>" in en and "<h3>Contra voces artificiales</h3>" in es
     examples = 0
-    for line_en, line_es, auction, hand, call in AGAINST_ARTIFICIAL:
-        assert escape(line_en) in en and escape(line_es) in es
-        if not auction:
-            continue
+    for line_en, auction, hand, call in _card_examples(AGAINST_ARTIFICIAL, "Against artificial calls",
+                                                       "Contra voces artificiales"):
         calls_text, _, words = auction.partition("|")
         calls = [parse_call(c) for c in calls_text.split()]
         alerts = ((len(calls) - 1, words),) if words else ()
