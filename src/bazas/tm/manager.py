@@ -653,6 +653,4 @@ def alert_text(explanation: Any) -> str | None:
     """The alert that goes with a bot's call: its meaning when the call is artificial."""
     if explanation is None:
         return None
-    if not getattr(explanation, "artificial", False):
-        return None
-    return alert_of({"en": getattr(explanation, "en", ""), "artificial": True})
+    return alert_of({"en": getattr(explanation, "en", ""), "artificial": getattr(explanation, "artificial", False)})

@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bazas.engine.calls import Bid, Call, Strain
+from bazas.engine.calls import Bid, Call, Double, Strain
 
 from .constraints import ALL_COUNTS, ANY_LEN, MAX_HCP, MAX_POINTS, UNCONSTRAINED, HandConstraints
 
@@ -277,21 +277,25 @@ def read_explanation(text: str, call: Call | None = None) -> HandConstraints:
 
 
 def _two_suits(r: _Reading, first: int, others: int, n: int = 4) -> None:
-    """Suit ``first`` and one of ``others``, four or more each (five of the first for one-level
-    overcalls of a notrump, as the conventions' descriptions say, is not assumed)."""
+    """``n`` or more cards of suit ``first`` and four or more of one of ``others``."""
     r.length(first, n)
     r.one_of(others, 4)
+
+
+def _both_majors(r: _Reading) -> None:
+    """Both majors, five-four or longer (Landy, Multi-Landy's 2C, Cappelletti's 2D)."""
+    r.lengths(_MAJORS, 4)
+    r.one_of(_MAJORS, 5)
 
 
 def _by_name(r: _Reading, words: str, call: Call | None, suit: int | None) -> None:
     """What a convention's name alone shows, by the call it names (the conventions' usual
     descriptions: the defences to 1NT by the bid, Namyats by the minor, Michaels by the cue-bid)."""
-    double = call is not None and not isinstance(call, Bid) and str(call) == "X"
+    double = isinstance(call, Double)
     if re.search(r"\bmulti[- ]?landy\b", words):
         # 2C both majors; 2D one major, six cards; 2H/2S five of the major and four of a minor
         if suit == _CLUBS:
-            r.lengths(_MAJORS, 4)
-            r.one_of(_MAJORS, 5)
+            _both_majors(r)
         elif suit == _DIAMONDS:
             r.one_of(_MAJORS, 6)
         elif suit in (_HEARTS, _SPADES):
@@ -301,8 +305,7 @@ def _by_name(r: _Reading, words: str, call: Call | None, suit: int | None) -> No
         if suit == _CLUBS:
             r.one_of(0xF, 6)
         elif suit == _DIAMONDS:
-            r.lengths(_MAJORS, 4)
-            r.one_of(_MAJORS, 5)
+            _both_majors(r)
         elif suit in (_HEARTS, _SPADES):
             _two_suits(r, suit, _MINORS, 5)
     elif re.search(r"\bd\.?o\.?n\.?t\b", words):
@@ -318,8 +321,7 @@ def _by_name(r: _Reading, words: str, call: Call | None, suit: int | None) -> No
     elif re.search(r"\bmulti\b", words):
         r.one_of(_MAJORS, 6)
     elif re.search(r"\blandy\b", words):
-        r.lengths(_MAJORS, 4)
-        r.one_of(_MAJORS, 5)
+        _both_majors(r)
     elif re.search(r"\bmichaels\b", words):
         if suit is None or suit in (_CLUBS, _DIAMONDS):
             r.lengths(_MAJORS, 5)

@@ -60,7 +60,7 @@ from .conds import (
     strictly_longest,
 )
 from .constraints import HandConstraints
-from .core import CallFn, Cond, H, Rule, Situation, System, rule
+from .core import CallFn, CallMeaning, Cond, H, Rule, Situation, System, rule
 from .patterns import Bindings
 from .sanity import SANITY
 
@@ -1028,6 +1028,15 @@ def _advance_takeout_rows(tag: str, pat: str) -> list[Rule]:
     ]
 
 
+def _suit_only_named(m: CallMeaning | None) -> int | None:
+    """The suit of an artificial suit bid that promised fewer than four cards of it (Stayman's
+    2C, a transfer, a program's Multi 2D), else None."""
+    if m is None or not isinstance(m.call, Bid) or not m.artificial or m.call.strain is Strain.NT:
+        return None
+    suit = int(m.call.strain)
+    return suit if m.constraints.lengths[suit][0] < 4 else None
+
+
 def _their_call_artificial(var: str) -> Cond:
     """Right-hand opponent's last call, a bid in suit ``var``, was an outside program's alerted
     call (artificial, outside our system: :func:`~bazas.bots.bidding.core._read_as_alerted`) whose
@@ -1035,9 +1044,7 @@ def _their_call_artificial(var: str) -> Cond:
     cue-bid of their suit (issue 9, "Alerts both ways": a Multi 2D says nothing of diamonds)."""
     def cond(sit: Situation, b: Bindings) -> bool:
         m = sit.last_action_of(sit.rho)
-        return (m is not None and isinstance(m.call, Bid) and m.artificial and not m.in_system
-                and m.call.strain is not Strain.NT and int(m.call.strain) == b[var]
-                and m.constraints.lengths[b[var]][0] < 4)
+        return m is not None and not m.in_system and _suit_only_named(m) == b[var]
     return cond
 
 
@@ -1478,6 +1485,13 @@ def _balancing_more_rows() -> list[Rule]:
 NTI = "SAYC SP-3, Notrump Opening Bids — after interference"
 
 
+def _holds_their_suits(f: Any, sit: Situation, b: Bindings) -> bool:
+    """Three or more cards in one of the suits the overcaller showed (or it showed none): a hand
+    that can defend against them."""
+    shown = sit.shown_suits(sit.rho)
+    return not shown or any(f.lengths[t] >= 3 for t in range(4) if shown >> t & 1)
+
+
 def _nt_interference_rows() -> list[Rule]:
     """Our 1NT and their overcall or double (responder's call)."""
     ov = "1NT 2y"
@@ -1487,8 +1501,7 @@ def _nt_interference_rows() -> list[Rule]:
         # to defend against the suits it did show, and their suit only named is ours to bid
         R("r1nto.art.x", ov, "X", H(hcp="8+"), "Double of their artificial call: values, ready to defend",
           "Doblo de su voz artificial: valores, listo para defender", when=artificial, source=NTI,
-          prefer=lambda f, s, b: not s.shown_suits(s.rho) or any(f.lengths[t] >= 3 for t in range(4)
-                                                                  if s.shown_suits(s.rho) >> t & 1)),
+          prefer=_holds_their_suits),
         R("r1nto.art.3y", ov, "cheap:y", H(y="6+", hcp="-9"), "Natural in the suit of their artificial call: to play",
           "Natural en el palo de su voz artificial: para jugar", when=both(artificial, cheap_level_at_most("y", 3)),
           source=NTI),
@@ -1746,13 +1759,10 @@ def _their_artificial_bid_doubled(sit: Situation, b: Bindings) -> bool:
     (Stayman, a transfer, a waiting or asking bid, a program's alerted call), our side has only
     passed, and it is below slam: a double would ask partner to lead the suit."""
     m = sit.last_action_of(sit.rho)
-    if m is None or not sit.history or sit.history[-1] is not m:
+    if m is None or not sit.history or sit.history[-1] is not m or _suit_only_named(m) is None:
         return False
-    if not isinstance(m.call, Bid) or not m.artificial or m.call.strain is Strain.NT or m.call.level > 5:
-        return False
-    if m.constraints.lengths[int(m.call.strain)][0] >= 4:
-        return False
-    return all(isinstance(x.call, Pass) for x in sit.history if x.seat in (sit.seat, sit.partner))
+    assert isinstance(m.call, Bid)
+    return m.call.level <= 5 and all(isinstance(x.call, Pass) for x in sit.history if x.seat in (sit.seat, sit.partner))
 
 
 def _sacrifice_ok(sit: Situation, b: Bindings) -> bool:
