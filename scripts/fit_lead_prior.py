@@ -215,7 +215,8 @@ def fit_model(args: argparse.Namespace) -> int:
     report: dict[str, Any] = {"deals": len(records), "kinds": {}, "source": (
         f"scripts/fit_lead_prior.py fit-model: {len(records)} leads of bazas-leadfit-*, fitted on "
         f"indices <= {cut_index}, loss ridge, ridge {args.ridge}, min_count {args.min_count}, "
-        f"nt_only {args.nt_only!r}, suit_only {args.suit_only!r}")}
+        f"nt_only {args.nt_only!r}, suit_only {args.suit_only!r}, drop {args.drop!r}, nt_drop {args.nt_drop!r}, "
+        f"suit_drop {args.suit_drop!r}")}
     for kind in ("nt", "suit"):
         mine = [r for r in records if (Contract.parse(r["contract"]).strain.name == "NT") == (kind == "nt")]
         rows = [_model_rows(r) for r in mine]
@@ -230,20 +231,28 @@ def fit_model(args: argparse.Namespace) -> int:
                 for f in fs:
                     counts[f] = counts.get(f, 0) + 1
         prefixes = tuple(getattr(args, f"{kind}_only").split(","))
-        names = sorted(f for f, c in counts.items() if c >= args.min_count and f.startswith(prefixes))
+        dropped = tuple(p for p in f"{args.drop},{getattr(args, f'{kind}_drop')}".split(",") if p)
+        names = sorted(f for f, c in counts.items() if c >= args.min_count and f.startswith(prefixes)
+                       and not (dropped and f.startswith(dropped)))
         col = {f: i for i, f in enumerate(names)}
-        xs, ys = [], []
-        for feats, y, _ in fit_part:
-            x = np.zeros((len(feats), len(names)))
-            for i, fs in enumerate(feats):
-                for f in fs:
-                    if f in col:
-                        x[i, col[f]] = 1.0
-            ya = np.array(y, dtype=float)
-            xs.append(x - x.mean(axis=0))
-            ys.append(ya - ya.mean())
-        X, Y = np.vstack(xs), np.concatenate(ys)
-        w = np.linalg.solve(X.T @ X + args.ridge * np.eye(len(names)), X.T @ Y)
+        # X'X and X'Y summed over blocks of deals (each deal's rows centred on its own mean): the
+        # whole design matrix would not fit in memory with tens of thousands of deals.
+        xtx, xty = np.zeros((len(names), len(names))), np.zeros(len(names))
+        for start in range(0, len(fit_part), 2000):
+            xs, ys = [], []
+            for feats, y, _ in fit_part[start:start + 2000]:
+                x = np.zeros((len(feats), len(names)))
+                for i, fs in enumerate(feats):
+                    for f in fs:
+                        if f in col:
+                            x[i, col[f]] = 1.0
+                ya = np.array(y, dtype=float)
+                xs.append(x - x.mean(axis=0))
+                ys.append(ya - ya.mean())
+            X, Y = np.vstack(xs), np.concatenate(ys)
+            xtx += X.T @ X
+            xty += X.T @ Y
+        w = np.linalg.solve(xtx + args.ridge * np.eye(len(names)), xty)
         values = {f: round(float(v), 4) for f, v in zip(names, w, strict=True) if abs(v) >= 5e-4}
 
         by_table = [_argmax([lead_prior(r["hand"], card, Contract.parse(r["contract"]), r["partner_suits"],
@@ -285,6 +294,10 @@ def main() -> int:
     m.add_argument("--nt-only", default="", help="at notrump, fit only the features whose names start so "
                    "(prefixes, comma-separated; e.g. rule: for the textbook table's rules)")
     m.add_argument("--suit-only", default="", help="the same, for suit contracts")
+    m.add_argument("--drop", default="", help="leave out the features whose names start so (prefixes, "
+                   "comma-separated; e.g. rule: for the textbook table's rules)")
+    m.add_argument("--nt-drop", default="", help="the same, at notrump only")
+    m.add_argument("--suit-drop", default="", help="the same, in suit contracts only")
     m.add_argument("--out", help="write the model here (src/bazas/bots/lead_model.json)")
     args = parser.parse_args()
     if args.command == "fit-model":

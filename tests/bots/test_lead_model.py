@@ -48,20 +48,25 @@ def test_issue9_lead_model_features_name_the_holding_the_card_and_the_auction() 
     assert "doubled|role:none" in doubled and "unbid" in doubled
 
 
-def test_issue9_lead_model_fit_finds_the_feature_that_wins_a_trick(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    # Made-up double-dummy results: against 4S, the top of a three-card sequence takes a trick more
-    # than any other lead. Fitted on some deals, the model alone must then pick it on the deals set
-    # aside whenever the hand holds one, and value it near a trick.
+def _sequence_wins(path: Path, deals: int = 300) -> None:
+    """Made-up double-dummy results: against 4S, the top of a three-card sequence takes a trick
+    more than any other lead."""
     rows = []
-    for i in range(300):
+    for i in range(deals):
         hand = deal_from_seed(f"model-test-{i}").hand(Seat.W).mask
         dd = {str(c): 3 + ("seq3" in lead_features(hand, c, Contract.parse("4S"), NONE))
               for c in range(52) if hand >> c & 1}
         rows.append({"index": i, "contract": "4S", "leader": "W", "hand": hand, "partner_suits": [],
                      "enemy_suits": [], "calls": ["4S", "P", "P", "P"], "dd": dd})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+
+
+def test_issue9_lead_model_fit_finds_the_feature_that_wins_a_trick(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Fitted on some deals, the model alone must pick the sequence's top on the deals set aside
+    # whenever the hand holds one, and value it near a trick.
     data, out = tmp_path / "leads.jsonl", tmp_path / "model.json"
-    data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    _sequence_wins(data)
     monkeypatch.setattr("sys.argv", ["fit_lead_prior.py", "fit-model", str(data), "--ridge", "0.1",
                                      "--min-count", "1", "--out", str(out)])
     assert load_script().main() == 0
@@ -70,6 +75,26 @@ def test_issue9_lead_model_fit_finds_the_feature_that_wins_a_trick(
     fitted = json.loads(out.read_text(encoding="utf-8"))["suit"]
     assert fitted["seq3"] == pytest.approx(1.0, abs=0.1)
     assert max(abs(v) for f, v in fitted.items() if f != "seq3") < 0.2
+
+
+def test_issue9_lead_model_fit_leaves_out_the_features_it_is_told_to(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # --suit-drop seq: no sequence feature in the suit model, so the fit must find the winning lead
+    # by other features (the top card of touching honours), and does worse than with it; --nt-drop
+    # leaves suit contracts alone. X'X is summed by blocks of 2,000 deals: 2,500 deals take two.
+    data = tmp_path / "leads.jsonl"
+    _sequence_wins(data, deals=2500)
+    fitted = {}
+    for name, extra in (("nt", ["--nt-drop", "seq"]), ("suit", ["--suit-drop", "seq"])):
+        out = tmp_path / f"{name}.json"
+        monkeypatch.setattr("sys.argv", ["fit_lead_prior.py", "fit-model", str(data), "--ridge", "0.1",
+                                         "--min-count", "1", "--out", str(out), *extra])
+        assert load_script().main() == 0
+        fitted[name] = (json.loads(capsys.readouterr().out)["suit"]["model"],
+                        json.loads(out.read_text(encoding="utf-8"))["suit"])
+    kept, dropped = fitted["nt"], fitted["suit"]
+    assert kept[1]["seq3"] == pytest.approx(1.0, abs=0.1) and kept[0]["best"] == 1.0
+    assert not any(f.startswith("seq") for f in dropped[1]) and dropped[0]["best"] < 1.0
 
 
 def test_issue9_shipped_lead_model_covers_both_kinds_and_says_how_it_was_fitted() -> None:

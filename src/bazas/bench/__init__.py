@@ -6,7 +6,7 @@ speed), :mod:`bazas.bench.bots` (bot strength), :mod:`bazas.bench.server` (table
 (the opening leads alone, configurations compared), :mod:`bazas.bench.decisions` (one kind of
 decision of a ``bench bots`` run replayed, configurations compared), :mod:`bazas.bench.compare` (``bench bots``
 runs compared deal by deal), :mod:`bazas.bench.summary` (a ``bench bots`` report from its records), :mod:`bazas.bench.readings` (what the
-readings of the play tell about the real layout). Each exposes
+readings of the play tell about the real layout), :mod:`bazas.bench.pool` (issue 9's goals judged on several runs together). Each exposes
 ``add_arguments(parser)`` and ``run(args) -> int``; the ``bazas bench`` command
 (:mod:`bazas.cli.cmd_bench`) only picks the target and passes its options on.
 
@@ -14,7 +14,7 @@ This package sits between the command line and the server in the layers: it may 
 the bots, the formats, the storage and the server, and only ``bazas.cli`` uses it.
 
 >>> sorted(TARGETS)
-['abuse', 'bots', 'compare', 'decisions', 'engine', 'errors', 'leads', 'readings', 'server', 'summary']
+['abuse', 'bots', 'compare', 'decisions', 'engine', 'errors', 'leads', 'pool', 'readings', 'server', 'summary']
 >>> module_name("bots")
 'bazas.bench.bots'
 """
@@ -31,6 +31,8 @@ TARGETS: dict[str, str] = {
     "decisions": "one kind of decision of a `bench bots --records` run replayed, card player configurations compared",
     "leads": "the opening leads of the `bench bots` deals replayed alone, card player configurations compared",
     "summary": "the report of a `bench bots --records` file: a run going on, stopped or finished, with today's measures",
+    "pool": "issue 9's double-dummy goals judged on several held-out runs together (records, reports, "
+            "`bench leads` reports): pooled counts, Wilson intervals",
     "readings": "how much each reading of the play (the lead, signals, habits...) tells about the real layout, "
                 "on the positions of a `bench bots --records` run",
 }

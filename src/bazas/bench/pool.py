@@ -1,0 +1,297 @@
+"""``bazas bench pool``: issue 9's double-dummy goals judged on several held-out runs together.
+
+A goal is met when the bound of the 95% interval on the goal's side meets it, on held-out deals
+(:data:`bazas.bench.bots.TARGETS`). One seed of 400 deals seldom settles a goal near its line;
+several seeds pooled do. This command reads the runs and adds up their counts (errors and cards,
+leads and DD-best leads), so that the pooled figure and its Wilson interval are the same as one run
+of all those deals would give.
+
+Inputs (each named on the command line):
+
+- a ``bazas bench bots --records`` file (one run, every deal's cards);
+- a ``bazas bench bots`` JSON report (``--json``, or one entry of ``bench/bots.json`` named
+  ``bench/bots.json:KEY``): its counts, which are all the pool needs;
+- a ``bazas bench leads`` JSON report: the opening leads of one configuration (``--config``,
+  ``defaults`` unless told), nothing else.
+
+Refused, with the inputs named: two inputs that count the same deals of a seed for the same
+measure (the same leads twice, say), and runs of different budgets or player options (the pool is
+of one configuration). Runs with tuning deals are pooled, but the goals are then not judged.
+
+>>> t = Tally(label="x", seed=9, first=0, last=399, budget=0.5, options={}, cards=True, leads=True)
+>>> t.add("defence_suit", 3, 200); t.add("defence_suit", 1, 100); t.counts["defence_suit"]
+[4, 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["CARD_MEASURES", "LEAD_MEASURES", "Tally", "add_arguments", "pool", "read_input", "run"]
+
+#: The card measures (key in the counts, label, goal key in ``bench.bots.TARGETS``).
+CARD_MEASURES: tuple[tuple[str, str, str], ...] = (
+    ("declarer_suit", "declarer, suit", "declarer_suit_error_pct"),
+    ("declarer_nt", "declarer, notrump", "declarer_nt_error_pct"),
+    ("defence_suit", "defence, suit", "defence_suit_error_pct"),
+    ("defence_nt", "defence, notrump", "defence_nt_error_pct"),
+    ("declarer_suit_unforced", "  not counting forced cards: declarer, suit", "declarer_suit_error_pct_unforced"),
+    ("declarer_nt_unforced", "  not counting forced cards: declarer, notrump", "declarer_nt_error_pct_unforced"),
+    ("defence_suit_unforced", "  not counting forced cards: defence, suit", "defence_suit_error_pct_unforced"),
+    ("defence_nt_unforced", "  not counting forced cards: defence, notrump", "defence_nt_error_pct_unforced"),
+    ("defence_suit_after_lead", "  defence after the opening lead, suit", ""),
+    ("defence_nt_after_lead", "  defence after the opening lead, notrump", ""),
+)
+#: The opening-lead measures (key, label, goal key): counts are [DD-best leads, leads].
+LEAD_MEASURES: tuple[tuple[str, str, str], ...] = (
+    ("lead_suit", "opening leads DD-best, suit", "lead_suit_best_pct"),
+    ("lead_nt", "opening leads DD-best, notrump", "lead_nt_best_pct"),
+)
+
+
+@dataclass
+class Tally:
+    """One input's counts: ``counts[key]`` = [errors (or DD-best leads), cards (or leads)]."""
+
+    label: str
+    seed: int
+    first: int
+    last: int
+    budget: float | None
+    options: dict[str, Any]
+    cards: bool   # it counts the card measures
+    leads: bool   # it counts the opening leads
+    counts: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, key: str, hits: int, n: int) -> None:
+        tally = self.counts.setdefault(key, [0, 0])
+        tally[0] += hits
+        tally[1] += n
+
+    @property
+    def tuning_deals(self) -> int:
+        from bazas.bench.bots import TUNING_DEALS
+
+        span = TUNING_DEALS.get(self.seed)
+        if span is None:
+            return 0
+        return max(0, min(self.last + 1, span[1]) - max(self.first, span[0]))
+
+
+def _from_records(label: str, records: list[dict[str, Any]]) -> Tally:
+    from bazas.bench.summary import one_run
+
+    deals, about = one_run(records)
+    tally = Tally(label, int(about["seed"] if about["seed"] is not None else 1), int(deals[0]["index"]),
+                  int(deals[-1]["index"]), about["budget"], dict(about["player_options"]), cards=True, leads=True)
+    for r in deals:
+        if r.get("contract") is None:
+            continue
+        kind = "nt" if r["notrump"] else "suit"
+        for k, (role, cost, _latency, *rest) in enumerate(r["cards"]):
+            lost = int(cost > 0)
+            tally.add(f"{role}_{kind}", lost, 1)
+            if len(rest) < 2 or not rest[1]:   # [cpu, forced]: not a forced card
+                tally.add(f"{role}_{kind}_unforced", lost, 1)
+            if k > 0 and role == "defence":
+                tally.add(f"defence_{kind}_after_lead", lost, 1)
+        if r.get("lead") is not None:
+            tally.add(f"lead_{kind}", int(bool(r["lead"])), 1)
+    return tally
+
+
+def _count(pct: float | None, n: int, where: str) -> int:
+    """The count behind a percentage of ``n`` rounded to two decimals (exact while n < 10,000)."""
+    if pct is None:
+        raise ValueError(f"{where}: no figure for {n} cards")
+    return round(pct * n / 100)
+
+
+def _from_report(label: str, report: dict[str, Any]) -> Tally:
+    settings, m = report["settings"], report["metrics"]
+    span = settings.get("from_records") or {}
+    first = int(span.get("first", settings.get("first", 0)))
+    tally = Tally(label, int(settings["seed"]), first, int(span.get("last", first + int(settings["deals"]) - 1)),
+                  settings.get("budget"), dict(settings.get("player_options") or {}), cards=True, leads=True)
+    for key, _, goal in CARD_MEASURES:
+        base = key.removesuffix("_unforced").removesuffix("_after_lead")
+        if key.endswith("_unforced"):
+            n = (m.get("cards_unforced") or {}).get(base, 0)
+        elif key.endswith("_after_lead"):
+            n = (m.get("cards_after_lead") or {}).get(base, 0)
+        else:
+            n = m["cards"].get(base, 0)
+        if not n:
+            continue
+        if key == base:
+            tally.add(key, int(m["errors"][base]), n)
+        else:
+            pct_key = goal or f"{base.replace('_suit', '_suit_error_pct').replace('_nt', '_nt_error_pct')}_after_lead"
+            tally.add(key, _count(m.get(pct_key), n, f"{label}: {pct_key}"), n)
+    for key, _, goal in LEAD_MEASURES:
+        n = int(m["leads"][key.removeprefix("lead_")])
+        if n:
+            tally.add(key, _count(m.get(goal), n, f"{label}: {goal}"), n)
+    return tally
+
+
+def _from_leads(label: str, report: dict[str, Any], config: str) -> Tally:
+    settings = report["settings"]
+    configs = settings.get("configs") or {}
+    if config not in configs:
+        raise ValueError(f"{label}: no configuration {config!r} in this `bench leads` report "
+                         f"(it has {', '.join(sorted(configs)) or 'none'})")
+    first = int(settings.get("first", 0))
+    tally = Tally(label, int(settings["seed"]), first, first + int(settings["deals"]) - 1, settings.get("budget"),
+                  dict(configs[config]), cards=False, leads=True)
+    for deal in report["deals"]:
+        lead = (deal.get("leads") or {}).get(config)
+        if lead is None:
+            continue
+        tally.add(f"lead_{'nt' if deal['notrump'] else 'suit'}", int(lead["cost"] == 0), 1)
+    return tally
+
+
+def read_input(text: str, config: str = "defaults") -> Tally:
+    """The counts of one input: a records file, a ``bench bots`` report (``FILE:KEY`` for an entry of
+    a file of reports such as ``bench/bots.json``) or a ``bench leads`` report."""
+    from bazas.bench.compare import load
+
+    path, _, key = text.partition(":") if not Path(text).exists() else (text, "", "")
+    file = Path(path)
+    if not file.exists():
+        raise ValueError(f"{path}: no such file")
+    if file.suffix == ".jsonl":
+        return _from_records(text, load(file))
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from exc
+    if key:
+        if key not in data or not isinstance(data[key], dict):
+            raise ValueError(f"{path}: no report {key!r} in it")
+        data = data[key]
+    if not isinstance(data, dict) or "settings" not in data or "metrics" not in data:
+        raise ValueError(f"{text}: not a `bench bots` or `bench leads` report (no settings and metrics)")
+    if "configs" in data["settings"]:
+        return _from_leads(text, data, config)
+    if "cards" not in data["metrics"]:
+        raise ValueError(f"{text}: a report without card counts")
+    return _from_report(text, data)
+
+
+def pool(tallies: list[Tally]) -> dict[str, Any]:
+    """The pooled counts of ``tallies``, each measure with its rate, Wilson interval and goal."""
+    from bazas.bench.bots import TARGETS, wilson
+
+    if not tallies:
+        raise ValueError("nothing to pool")
+    base = tallies[0]
+    for t in tallies[1:]:
+        if t.options != base.options or t.budget != base.budget:
+            raise ValueError(f"{t.label} was run with budget {t.budget} and player options {json.dumps(t.options)}, "
+                             f"{base.label} with budget {base.budget} and {json.dumps(base.options)}: "
+                             "pool runs of one configuration")
+    for kind in ("cards", "leads"):
+        seen: list[Tally] = []
+        for t in tallies:
+            if not getattr(t, kind):
+                continue
+            for s in seen:
+                if s.seed == t.seed and s.first <= t.last and t.first <= s.last:
+                    raise ValueError(f"{t.label} and {s.label} both count the {kind} of seed {t.seed}, deals "
+                                     f"{max(s.first, t.first)}-{min(s.last, t.last)}: each deal once")
+            seen.append(t)
+    tuning = sum(t.tuning_deals for t in tallies)
+    measures: dict[str, Any] = {}
+    for key, label, goal in CARD_MEASURES + LEAD_MEASURES:
+        hits = n = 0
+        per_input = []
+        for t in tallies:
+            c = t.counts.get(key)
+            per_input.append(round(100 * c[0] / c[1], 2) if c and c[1] else None)
+            if c:
+                hits += c[0]
+                n += c[1]
+        if not n:
+            continue
+        ci = wilson(hits, n)
+        assert ci is not None   # n > 0
+        entry: dict[str, Any] = {"label": label.strip(), "hits": hits, "n": n, "pct": round(100 * hits / n, 2),
+                                 "ci95": list(ci), "per_input": per_input}
+        if goal in TARGETS:
+            text, check = TARGETS[goal]
+            entry["goal"] = text
+            entry["met_point"] = bool(check(entry["pct"]))
+            bound = ci[0] if text.startswith("≥") else ci[1]
+            entry["met_ci95"] = None if tuning else bool(check(bound))
+        measures[key] = entry
+    return {"inputs": [{"input": t.label, "seed": t.seed, "deals": f"{t.first}-{t.last}", "cards": t.cards,
+                        "leads": t.leads, "tuning_deals": t.tuning_deals} for t in tallies],
+            "budget": base.budget, "player_options": base.options, "tuning_deals": tuning,
+            "held_out": not tuning, "measures": measures}
+
+
+def print_pool(report: dict[str, Any], console: Any) -> None:
+    from rich.table import Table
+
+    inputs = report["inputs"]
+    deals = sum(int(i["deals"].split("-")[1]) - int(i["deals"].split("-")[0]) + 1 for i in inputs if i["cards"])
+    title = (f"bazas bench pool — {len(inputs)} runs, {deals} deals with their cards, budget {report['budget']} s/card"
+             + (f", player options {json.dumps(report['player_options'])}" if report["player_options"] else "")
+             + ("" if report["held_out"] else f" ({report['tuning_deals']} tuning deals: goals not judged)"))
+    table = Table(title=title)
+    table.add_column("measure")
+    for i in inputs:
+        table.add_column(f"seed {i['seed']}" + ("" if i["cards"] else " (leads)"), justify="right")
+    table.add_column("pooled", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("of", justify="right")
+    table.add_column("goal", justify="right")
+    table.add_column("met", justify="center")
+    for m in report["measures"].values():
+        met = m.get("met_ci95")
+        mark = "" if "goal" not in m else "n/a" if met is None else "[green]yes[/green]" if met else "[red]no[/red]"
+        table.add_row(m["label"], *("" if v is None else f"{v:.2f}%" for v in m["per_input"]), f"{m['pct']:.2f}%",
+                      f"{m['ci95'][0]:.2f}–{m['ci95'][1]:.2f}%", str(m["n"]),
+                      m.get("goal", ""), mark)
+    console.print(table)
+    console.print("met: the bound of the 95% interval on the goal's side meets the goal (issue 9); "
+                  "(leads): an input that counts the opening leads only")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("inputs", nargs="+",
+                        help="runs to pool: `bench bots --records` files (.jsonl), `bench bots` JSON reports "
+                             "(FILE:KEY for an entry of bench/bots.json), `bench leads` JSON reports")
+    parser.add_argument("--config", default="defaults",
+                        help="the configuration of the `bench leads` reports to count (default: defaults)")
+    parser.add_argument("--json", dest="json_file", type=Path, help="write the pooled report here as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    from bazas.bench.compare import report_console, write_report
+
+    console = report_console()
+    tallies = []
+    for text in args.inputs:
+        try:
+            tallies.append(read_input(text, args.config))
+        except (KeyError, TypeError) as exc:
+            console.print(f"[red]bazas bench pool: {text}: not a run this command reads (no {exc})[/red]")
+            return 2
+        except (OSError, ValueError) as exc:
+            console.print(f"[red]bazas bench pool: {exc}[/red]")
+            return 2
+    try:
+        report = pool(tallies)
+    except ValueError as exc:
+        console.print(f"[red]bazas bench pool: {exc}[/red]")
+        return 2
+    print_pool(report, console)
+    write_report(args.json_file, report)
+    return 0
