@@ -117,7 +117,7 @@ def test_issue9_goals_judged_on_the_bound_and_only_on_held_out_deals(tmp_path: P
     measures = json.loads(out.read_text())["measures"]
     assert measures["lead_suit"]["met_ci95"] is True
     assert measures["lead_nt"]["met_point"] is True and measures["lead_nt"]["met_ci95"] is False
-    assert "opening leads DD-best, suit" in capsys.readouterr().out
+    assert "leads best, suit" in capsys.readouterr().out
     # Seed 1's first 200 deals are tuning deals: pooled, but no goal is judged.
     tuning = tmp_path / "tuning.json"
     tuning.write_text(json.dumps(_leads_report(1, costs)), encoding="utf-8")

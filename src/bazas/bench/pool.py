@@ -245,23 +245,25 @@ def print_pool(report: dict[str, Any], console: Any) -> None:
              + (f", player options {json.dumps(report['player_options'])}" if report["player_options"] else "")
              + ("" if report["held_out"] else f" ({report['tuning_deals']} tuning deals: goals not judged)"))
     table = Table(title=title)
-    table.add_column("measure")
+    table.add_column("measure", no_wrap=True)
     for i in inputs:
-        table.add_column(f"seed {i['seed']}" + ("" if i["cards"] else " (leads)"), justify="right")
+        table.add_column(f"{i['seed']}" + ("" if i["cards"] else " L"), justify="right")
     table.add_column("pooled", justify="right")
-    table.add_column("95% interval", justify="right")
+    table.add_column("95% interval", justify="right", no_wrap=True)
     table.add_column("of", justify="right")
     table.add_column("goal", justify="right")
     table.add_column("met", justify="center")
     for m in report["measures"].values():
         met = m.get("met_ci95")
         mark = "" if "goal" not in m else "n/a" if met is None else "[green]yes[/green]" if met else "[red]no[/red]"
-        table.add_row(m["label"], *("" if v is None else f"{v:.2f}%" for v in m["per_input"]), f"{m['pct']:.2f}%",
+        short = (m["label"].replace("not counting forced cards", "unforced").replace("opening leads DD-best", "leads best")
+                 .replace("defence after the opening lead", "defence after lead").replace("notrump", "NT"))
+        table.add_row(short, *("" if v is None else f"{v:.2f}%" for v in m["per_input"]), f"{m['pct']:.2f}%",
                       f"{m['ci95'][0]:.2f}–{m['ci95'][1]:.2f}%", str(m["n"]),
                       m.get("goal", ""), mark)
     console.print(table)
-    console.print("met: the bound of the 95% interval on the goal's side meets the goal (issue 9); "
-                  "(leads): an input that counts the opening leads only")
+    console.print("columns: each run by its seed (L: a `bench leads` run, its opening leads only); met: the "
+                  "bound of the 95% interval on the goal's side meets the goal (issue 9)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
