@@ -124,3 +124,20 @@ def test_issue9_goals_judged_on_the_bound_and_only_on_held_out_deals(tmp_path: P
     pooled = pool([read_input(str(tuning))])
     assert pooled["tuning_deals"] == 200 and pooled["held_out"] is False
     assert pooled["measures"]["lead_suit"]["met_ci95"] is None
+
+
+def test_issue9_latency_p99_pooled_over_every_card_or_the_highest_runs(tmp_path: Path) -> None:
+    # Records keep every card's latency: the pooled p99 is over all of them. A report keeps its
+    # run's p99 alone: then the highest run's p99 stands for the pool, and says so.
+    slow = [dict(r, cards=[[c[0], c[1], 2.0 if r["index"] == 0 else 0.1, *c[3:]] for c in r["cards"]])
+            for r in _run(9)]
+    fast = _run(10)
+    records = [read_input(_write(tmp_path / "a.jsonl", slow)), read_input(_write(tmp_path / "b.jsonl", fast))]
+    latency = pool(records)["measures"]["latency_p99"]
+    every = [c[2] for r in slow + fast for c in r["cards"]]
+    assert latency["exact"] and latency["seconds"] == bench_bots.quantile(every, 0.99) == 2.0
+    assert latency["met_ci95"] is False and latency["per_input"] == [2.0, 0.1]
+    report = tmp_path / "reports.json"
+    report.write_text(json.dumps({"fast": report_of([dict(r) for r in fast])}), encoding="utf-8")
+    mixed = pool([records[0], read_input(f"{report}:fast")])["measures"]["latency_p99"]
+    assert not mixed["exact"] and mixed["seconds"] == 2.0 and "highest run" in mixed["label"]

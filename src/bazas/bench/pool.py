@@ -66,6 +66,9 @@ class Tally:
     cards: bool   # it counts the card measures
     leads: bool   # it counts the opening leads
     counts: dict[str, list[int]] = field(default_factory=dict)
+    #: Latency per card: every card's (records) or the run's p99 alone (a report).
+    latencies: list[float] | None = None
+    p99: float | None = None
 
     def add(self, key: str, hits: int, n: int) -> None:
         tally = self.counts.setdefault(key, [0, 0])
@@ -83,16 +86,19 @@ class Tally:
 
 
 def _from_records(label: str, records: list[dict[str, Any]]) -> Tally:
+    from bazas.bench.bots import quantile
     from bazas.bench.summary import one_run
 
     deals, about = one_run(records)
     tally = Tally(label, int(about["seed"] if about["seed"] is not None else 1), int(deals[0]["index"]),
                   int(deals[-1]["index"]), about["budget"], dict(about["player_options"]), cards=True, leads=True)
+    latencies: list[float] = []
     for r in deals:
         if r.get("contract") is None:
             continue
         kind = "nt" if r["notrump"] else "suit"
-        for k, (role, cost, _latency, *rest) in enumerate(r["cards"]):
+        for k, (role, cost, latency, *rest) in enumerate(r["cards"]):
+            latencies.append(latency)
             lost = int(cost > 0)
             tally.add(f"{role}_{kind}", lost, 1)
             if len(rest) < 2 or not rest[1]:   # [cpu, forced]: not a forced card
@@ -101,6 +107,9 @@ def _from_records(label: str, records: list[dict[str, Any]]) -> Tally:
                 tally.add(f"defence_{kind}_after_lead", lost, 1)
         if r.get("lead") is not None:
             tally.add(f"lead_{kind}", int(bool(r["lead"])), 1)
+    if latencies:
+        tally.latencies = latencies
+        tally.p99 = quantile(latencies, 0.99)
     return tally
 
 
@@ -136,6 +145,7 @@ def _from_report(label: str, report: dict[str, Any]) -> Tally:
         n = int(m["leads"][key.removeprefix("lead_")])
         if n:
             tally.add(key, _count(m.get(goal), n, f"{label}: {goal}"), n)
+    tally.p99 = m.get("latency_p99_s")
     return tally
 
 
@@ -186,7 +196,7 @@ def read_input(text: str, config: str = "defaults") -> Tally:
 
 def pool(tallies: list[Tally]) -> dict[str, Any]:
     """The pooled counts of ``tallies``, each measure with its rate, Wilson interval and goal."""
-    from bazas.bench.bots import TARGETS, wilson
+    from bazas.bench.bots import TARGETS, quantile, wilson
 
     if not tallies:
         raise ValueError("nothing to pool")
@@ -230,6 +240,18 @@ def pool(tallies: list[Tally]) -> dict[str, Any]:
             bound = ci[0] if text.startswith("≥") else ci[1]
             entry["met_ci95"] = None if tuning else bool(check(bound))
         measures[key] = entry
+    # Latency per card, p99: exact over every card when each run with cards came as records; else
+    # the highest run's p99 (a report keeps its p99 alone), which bounds the pooled one only loosely.
+    timed = [t for t in tallies if t.cards]
+    if timed and all(t.p99 is not None for t in timed):
+        exact = all(t.latencies for t in timed)
+        value = quantile([x for t in timed for x in t.latencies or []], 0.99) if exact \
+            else max(t.p99 or 0.0 for t in timed)
+        text, check = TARGETS["latency_p99_s"]
+        measures["latency_p99"] = {
+            "label": "latency per card, p99" + ("" if exact else " (the highest run's)"), "seconds": round(value, 4),
+            "exact": exact, "per_input": [t.p99 if t.cards else None for t in tallies], "goal": text,
+            "met_point": bool(check(value)), "met_ci95": None if tuning else bool(check(value))}
     return {"inputs": [{"input": t.label, "seed": t.seed, "deals": f"{t.first}-{t.last}", "cards": t.cards,
                         "leads": t.leads, "tuning_deals": t.tuning_deals} for t in tallies],
             "budget": base.budget, "player_options": base.options, "tuning_deals": tuning,
@@ -254,6 +276,12 @@ def print_pool(report: dict[str, Any], console: Any) -> None:
     table.add_column("goal", justify="right")
     table.add_column("met", justify="center")
     for m in report["measures"].values():
+        if "seconds" in m:   # the latency: seconds, no interval
+            met = m["met_ci95"]
+            table.add_row(m["label"].replace("latency per card", "latency"),
+                          *("" if v is None else f"{v:.2f} s" for v in m["per_input"]), f"{m['seconds']:.2f} s", "",
+                          "", m["goal"], "n/a" if met is None else "[green]yes[/green]" if met else "[red]no[/red]")
+            continue
         met = m.get("met_ci95")
         mark = "" if "goal" not in m else "n/a" if met is None else "[green]yes[/green]" if met else "[red]no[/red]"
         short = (m["label"].replace("not counting forced cards", "unforced").replace("opening leads DD-best", "leads best")
