@@ -273,25 +273,25 @@ def print_pool(report: dict[str, Any], console: Any) -> None:
     table.add_column("pooled", justify="right")
     table.add_column("95% interval", justify="right", no_wrap=True)
     table.add_column("of", justify="right")
-    table.add_column("goal", justify="right")
+    table.add_column("goal", justify="right", no_wrap=True)
     table.add_column("met", justify="center")
     for m in report["measures"].values():
         if "seconds" in m:   # the latency: seconds, no interval
             met = m["met_ci95"]
             table.add_row(m["label"].replace("latency per card", "latency"),
-                          *("" if v is None else f"{v:.2f} s" for v in m["per_input"]), f"{m['seconds']:.2f} s", "",
+                          *("" if v is None else f"{v:.2f}" for v in m["per_input"]), f"{m['seconds']:.2f} s", "",
                           "", m["goal"], "n/a" if met is None else "[green]yes[/green]" if met else "[red]no[/red]")
             continue
         met = m.get("met_ci95")
         mark = "" if "goal" not in m else "n/a" if met is None else "[green]yes[/green]" if met else "[red]no[/red]"
         short = (m["label"].replace("not counting forced cards", "unforced").replace("opening leads DD-best", "leads best")
                  .replace("defence after the opening lead", "defence after lead").replace("notrump", "NT"))
-        table.add_row(short, *("" if v is None else f"{v:.2f}%" for v in m["per_input"]), f"{m['pct']:.2f}%",
+        table.add_row(short, *("" if v is None else f"{v:.2f}" for v in m["per_input"]), f"{m['pct']:.2f}%",
                       f"{m['ci95'][0]:.2f}–{m['ci95'][1]:.2f}%", str(m["n"]),
                       m.get("goal", ""), mark)
     console.print(table)
-    console.print("columns: each run by its seed (L: a `bench leads` run, its opening leads only); met: the "
-                  "bound of the 95% interval on the goal's side meets the goal (issue 9)")
+    console.print("columns: each run by its seed, in % (s for the latency; L: a `bench leads` run, its opening "
+                  "leads only); met: the bound of the 95% interval on the goal's side meets the goal (issue 9)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
