@@ -33,7 +33,8 @@ from typing import Any
 
 __all__ = ["CARD_MEASURES", "LEAD_MEASURES", "Tally", "add_arguments", "pool", "read_input", "run"]
 
-#: The card measures (key in the counts, label, goal key in ``bench.bots.TARGETS``).
+#: The card measures (key in the counts, label, the report's metric: the goal's key where
+#: ``bench.bots.TARGETS`` has one).
 CARD_MEASURES: tuple[tuple[str, str, str], ...] = (
     ("declarer_suit", "declarer, suit", "declarer_suit_error_pct"),
     ("declarer_nt", "declarer, notrump", "declarer_nt_error_pct"),
@@ -43,10 +44,10 @@ CARD_MEASURES: tuple[tuple[str, str, str], ...] = (
     ("declarer_nt_unforced", "  not counting forced cards: declarer, notrump", "declarer_nt_error_pct_unforced"),
     ("defence_suit_unforced", "  not counting forced cards: defence, suit", "defence_suit_error_pct_unforced"),
     ("defence_nt_unforced", "  not counting forced cards: defence, notrump", "defence_nt_error_pct_unforced"),
-    ("defence_suit_after_lead", "  defence after the opening lead, suit", ""),
-    ("defence_nt_after_lead", "  defence after the opening lead, notrump", ""),
+    ("defence_suit_after_lead", "  defence after the opening lead, suit", "defence_suit_error_pct_after_lead"),
+    ("defence_nt_after_lead", "  defence after the opening lead, notrump", "defence_nt_error_pct_after_lead"),
 )
-#: The opening-lead measures (key, label, goal key): counts are [DD-best leads, leads].
+#: The opening-lead measures (key, label, metric and goal): counts are [DD-best leads, leads].
 LEAD_MEASURES: tuple[tuple[str, str, str], ...] = (
     ("lead_suit", "opening leads DD-best, suit", "lead_suit_best_pct"),
     ("lead_nt", "opening leads DD-best, notrump", "lead_nt_best_pct"),
@@ -126,25 +127,19 @@ def _from_report(label: str, report: dict[str, Any]) -> Tally:
     first = int(span.get("first", settings.get("first", 0)))
     tally = Tally(label, int(settings["seed"]), first, int(span.get("last", first + int(settings["deals"]) - 1)),
                   settings.get("budget"), dict(settings.get("player_options") or {}), cards=True, leads=True)
-    for key, _, goal in CARD_MEASURES:
+    for key, _, metric in CARD_MEASURES:
+        # The report keeps the errors of all cards; of the others, the rate and the cards.
         base = key.removesuffix("_unforced").removesuffix("_after_lead")
-        if key.endswith("_unforced"):
-            n = (m.get("cards_unforced") or {}).get(base, 0)
-        elif key.endswith("_after_lead"):
-            n = (m.get("cards_after_lead") or {}).get(base, 0)
-        else:
-            n = m["cards"].get(base, 0)
+        n = (m.get({"": "cards", "_unforced": "cards_unforced", "_after_lead": "cards_after_lead"}[key[len(base):]])
+             or {}).get(base, 0)
         if not n:
             continue
-        if key == base:
-            tally.add(key, int(m["errors"][base]), n)
-        else:
-            pct_key = goal or f"{base.replace('_suit', '_suit_error_pct').replace('_nt', '_nt_error_pct')}_after_lead"
-            tally.add(key, _count(m.get(pct_key), n, f"{label}: {pct_key}"), n)
-    for key, _, goal in LEAD_MEASURES:
+        hits = int(m["errors"][base]) if key == base else _count(m.get(metric), n, f"{label}: {metric}")
+        tally.add(key, hits, n)
+    for key, _, metric in LEAD_MEASURES:
         n = int(m["leads"][key.removeprefix("lead_")])
         if n:
-            tally.add(key, _count(m.get(goal), n, f"{label}: {goal}"), n)
+            tally.add(key, _count(m.get(metric), n, f"{label}: {metric}"), n)
     tally.p99 = m.get("latency_p99_s")
     return tally
 
@@ -194,6 +189,14 @@ def read_input(text: str, config: str = "defaults") -> Tally:
     return _from_report(text, data)
 
 
+def _read_named(text: str, config: str) -> Tally:
+    """:func:`read_input`, a field missing from the input named with the input."""
+    try:
+        return read_input(text, config)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"{text}: not a run this command reads (no {exc})") from exc
+
+
 def pool(tallies: list[Tally]) -> dict[str, Any]:
     """The pooled counts of ``tallies``, each measure with its rate, Wilson interval and goal."""
     from bazas.bench.bots import TARGETS, quantile, wilson
@@ -218,7 +221,7 @@ def pool(tallies: list[Tally]) -> dict[str, Any]:
             seen.append(t)
     tuning = sum(t.tuning_deals for t in tallies)
     measures: dict[str, Any] = {}
-    for key, label, goal in CARD_MEASURES + LEAD_MEASURES:
+    for key, label, metric in CARD_MEASURES + LEAD_MEASURES:
         hits = n = 0
         per_input = []
         for t in tallies:
@@ -233,8 +236,8 @@ def pool(tallies: list[Tally]) -> dict[str, Any]:
         assert ci is not None   # n > 0
         entry: dict[str, Any] = {"label": label.strip(), "hits": hits, "n": n, "pct": round(100 * hits / n, 2),
                                  "ci95": list(ci), "per_input": per_input}
-        if goal in TARGETS:
-            text, check = TARGETS[goal]
+        if metric in TARGETS:
+            text, check = TARGETS[metric]
             entry["goal"] = text
             entry["met_point"] = bool(check(entry["pct"]))
             bound = ci[0] if text.startswith("≥") else ci[1]
@@ -307,19 +310,9 @@ def run(args: argparse.Namespace) -> int:
     from bazas.bench.compare import report_console, write_report
 
     console = report_console()
-    tallies = []
-    for text in args.inputs:
-        try:
-            tallies.append(read_input(text, args.config))
-        except (KeyError, TypeError) as exc:
-            console.print(f"[red]bazas bench pool: {text}: not a run this command reads (no {exc})[/red]")
-            return 2
-        except (OSError, ValueError) as exc:
-            console.print(f"[red]bazas bench pool: {exc}[/red]")
-            return 2
     try:
-        report = pool(tallies)
-    except ValueError as exc:
+        report = pool([_read_named(text, args.config) for text in args.inputs])
+    except (OSError, ValueError) as exc:
         console.print(f"[red]bazas bench pool: {exc}[/red]")
         return 2
     print_pool(report, console)
