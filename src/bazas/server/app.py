@@ -17,11 +17,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import ValidationError
 
 from bazas.engine.errors import BazasError
 from bazas.engine.rulesets import all_rulesets, load_modules
@@ -41,7 +40,6 @@ from .limits import Buckets, owner_key
 from .lobby_routes import install_lobby_routes
 from .match_routes import install_match_routes
 from .protocol import (
-    CLIENT_MESSAGE,
     CreatedTable,
     CreateTable,
     DealReview,
@@ -54,6 +52,7 @@ from .protocol import (
 )
 from .rules_pages import rules_page
 from .settings import Settings
+from .sockets import client_address, count_socket, serve_seat
 from .static_pages import static_page
 from .table_session import context_dict, context_of
 
@@ -61,8 +60,6 @@ log = logging.getLogger("bazas.server")
 
 HERE = Path(__file__).resolve().parent
 LANGS = ("es", "en")
-#: Commands waiting at one table beyond which new ones are refused (``busy``).
-MAX_BACKLOG = 500
 
 
 def _lang(request: Request, lang: str | None) -> str:
@@ -105,8 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     #: Tables created per client address (token buckets), open WebSockets per client address.
     table_buckets = Buckets(settings.tables_per_minute, settings.tables_burst)
     app.state.table_buckets = table_buckets
-    sockets_by_address: dict[str, int] = {}
-    app.state.sockets_by_address = sockets_by_address
+    app.state.sockets_by_address = {}   # server/sockets.py counts them
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -227,23 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -- WebSocket ----------------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, k: str | None = None) -> None:
-        hub = hub_of(websocket)
-        address = client_address(websocket)
-        await websocket.accept()
-        if address not in settings.trusted and sockets_by_address.get(address, 0) >= settings.ws_per_address:
-            await websocket.send_text(error_text("busy", f"too many connections from this address (at most "
-                                                 f"{settings.ws_per_address})"))
-            await websocket.close(code=4429, reason="too many connections from this address")
-            return
-        sockets_by_address[address] = sockets_by_address.get(address, 0) + 1
-        try:
-            await _serve_socket(websocket, table_id, k, hub)
-        finally:
-            left = sockets_by_address.get(address, 1) - 1
-            if left > 0:
-                sockets_by_address[address] = left
-            else:
-                sockets_by_address.pop(address, None)
+        await count_socket(websocket, lambda: _serve_socket(websocket, table_id, k, hub_of(websocket)))
 
     async def _serve_socket(websocket: WebSocket, table_id: str, k: str | None, hub: Hub) -> None:
         try:
@@ -256,42 +236,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_text(error_text("not_found", f"no table {table_id!r}"))
             await websocket.close(code=4404)
             return
-        seat = actor.seat_of(k)
-        if seat is not None and actor.seat_connected(seat):
-            await websocket.send_text(error_text("seat_taken", f"seat {seat.name} is already connected from "
-                                                 "another window or device: close it first"))
-            await websocket.close(code=4409, reason="seat already connected")
-            return
-        conn = Connection(websocket, seat)
-        if k and seat is None:
-            conn.error("not_seated", "this link is not a seat at this table: you are watching as a spectator")
-        actor.submit(lambda: actor.connect(conn))
-        try:
-            while not conn.closed:
-                frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                if text is None:
-                    await conn.close_with(1003, "binary frames are not part of the table protocol: send text (JSON)")
-                    break
-                if conn.closed:
-                    break
-                try:
-                    msg = CLIENT_MESSAGE.validate_json(text)
-                except ValidationError as exc:
-                    conn.error("bad_message", _validation_text(exc))
-                    continue
-                if actor.backlog > MAX_BACKLOG:
-                    conn.error("busy", "the table is busy: try again in a moment")
-                    continue
-                actor.submit(_job(actor, conn, msg))
-        except WebSocketDisconnect:
-            pass
-        except Exception as exc:  # a broken socket
-            log.debug("websocket of table %s closed: %s", table_id, exc)
-        finally:
-            actor.submit(lambda: actor.disconnect(conn))
+        await serve_seat(websocket, actor, k, what="table", label=f"table {table_id}",
+                         spectator="you are watching as a spectator", job=_job)
 
     # -- the web UI -----------------------------------------------------------------------------------
     if static_dir.is_dir():
@@ -364,11 +310,6 @@ def convention_card_html(lang: str) -> str:
             f'<body class="rules"><header class="topbar"><a class="brand" href="/">bazas</a>'
             f'<div class="topbar-actions"><a class="tb" href="/convention-card?lang={other}" hreflang="{other}">'
             f'{switch}</a></div></header><main>{convention_card(lang)}</main></body></html>')
-
-
-def client_address(conn: Request | WebSocket) -> str:
-    """The client's address (behind a reverse proxy: the one it forwards, when uvicorn trusts it)."""
-    return conn.client.host if conn.client is not None else "?"
 
 
 def _safe(text: str) -> str:
@@ -468,14 +409,6 @@ def _job(actor: TableActor, conn: Connection, msg: Any) -> Callable[[], Awaitabl
             actor.hub.timings.append(loop.time() - received)
 
     return job
-
-
-def _validation_text(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors()[:3]:
-        where = ".".join(str(x) for x in err.get("loc", ()))
-        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-    return "; ".join(parts) or "not a message of the table protocol"
 
 
 def _history_deal(table_id: str, finished: TableDeal) -> dict[str, Any]:

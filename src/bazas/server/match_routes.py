@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
-from pydantic import ValidationError
 
 from bazas.engine.match import Match
 from bazas.formats.hand_record import dd_from_dict, hand_record_html, par_text, record_boards
@@ -42,13 +40,8 @@ from .limits import owner_key
 from .match_actor import MatchActor
 from .match_hub import MatchHub
 from .match_protocol import CreatedMatch, CreateMatch, MatchBoardReview, MatchesLoaded, MatchSummary
-from .protocol import CLIENT_MESSAGE
+from .sockets import count_socket, serve_seat
 from .static_pages import static_page
-
-log = logging.getLogger("bazas.server.match")
-
-#: Commands waiting at one match beyond which new ones are refused (``busy``).
-MAX_BACKLOG = 500
 
 
 def completed_record(match: Match, match_id: str, date: str | None = None) -> MatchRecord:
@@ -189,25 +182,7 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
         standard (issue 13): the per-address cap (counted with the table sockets), one connection
         per seat, binary frames closed with a close frame, strict messages, a client that does not
         read dropped; the seat's invitation becomes the device's own key once used."""
-        state = websocket.app.state
-        settings = state.settings
-        sockets_by_address: dict[str, int] = state.sockets_by_address
-        address = websocket.client.host if websocket.client is not None else "?"
-        await websocket.accept()
-        if address not in settings.trusted and sockets_by_address.get(address, 0) >= settings.ws_per_address:
-            await websocket.send_text(error_text("busy", f"too many connections from this address (at most "
-                                                 f"{settings.ws_per_address})"))
-            await websocket.close(code=4429, reason="too many connections from this address")
-            return
-        sockets_by_address[address] = sockets_by_address.get(address, 0) + 1
-        try:
-            await _serve_match_socket(websocket, side, k)
-        finally:
-            left = sockets_by_address.get(address, 1) - 1
-            if left > 0:
-                sockets_by_address[address] = left
-            else:
-                sockets_by_address.pop(address, None)
+        await count_socket(websocket, lambda: _serve_match_socket(websocket, side, k))
 
     async def _serve_match_socket(websocket: WebSocket, side: str, k: str | None) -> None:
         try:
@@ -221,55 +196,12 @@ def install_match_routes(app: FastAPI, static_dir: Path) -> None:
             await websocket.send_text(error_text("not_found", f"no match table {side!r}"))
             await websocket.close(code=4404)
             return
-        seat = actor.seat_of(k)
-        if seat is not None and actor.seat_connected(seat):
-            await websocket.send_text(error_text("seat_taken", f"seat {seat.name} is already connected from "
-                                                 "another window or device: close it first"))
-            await websocket.close(code=4409, reason="seat already connected")
-            return
-        conn = Connection(websocket, seat)
-        if k and seat is None:
-            conn.error("not_seated", "this link is not a seat at this table: you are watching the match")
-        actor.submit(lambda: actor.connect(conn))
-        try:
-            while not conn.closed:
-                frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                if text is None:
-                    await conn.close_with(1003, "binary frames are not part of the table protocol: send text (JSON)")
-                    break
-                if conn.closed:  # dropped (its messages were not read): its commands are not applied
-                    break
-                try:
-                    msg = CLIENT_MESSAGE.validate_json(text)
-                except ValidationError as exc:
-                    conn.error("bad_message", validation_text(exc))
-                    continue
-                if actor.backlog > MAX_BACKLOG:
-                    conn.error("busy", "the match is busy: try again in a moment")
-                    continue
-                actor.submit(_job(actor, conn, msg))
-        except WebSocketDisconnect:
-            pass
-        except Exception as exc:  # a broken socket
-            log.debug("websocket of match table %s closed: %s", side, exc)
-        finally:
-            actor.submit(lambda: actor.disconnect(conn))
+        await serve_seat(websocket, actor, k, what="match", label=f"match table {side}",
+                         spectator="you are watching the match", job=_job)
 
     @app.get("/match/{match_id}", include_in_schema=False)
     async def match_page(match_id: str) -> Response:
         return static_page(static_dir, "match.html")
-
-
-def validation_text(exc: ValidationError) -> str:
-    """What was wrong with a client message, where (as the table socket says it)."""
-    parts = []
-    for err in exc.errors()[:3]:
-        where = ".".join(str(x) for x in err.get("loc", ()))
-        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-    return "; ".join(parts) or "not a message of the table protocol"
 
 
 def _job(actor: Any, conn: Connection, msg: Any) -> Any:
