@@ -34,7 +34,7 @@ def test_issue9_budget_is_wall_time_for_a_solver_elsewhere() -> None:
 def test_issue9_the_opening_lead_gets_four_times_a_card_s_layouts() -> None:
     # Issue 9, "the slowest decisions (trick one) get more": by default the opening lead plans
     # its layouts on four times a card's budget (about 33 layouts at 0.5 s instead of 8; chosen
-    # with `bazas bench leads`, README). Its hard deadline stays 2.5 times a card's budget of CPU.
+    # with `bazas bench leads`, docs/card-play.md). Its hard deadline stays 2.5 times a card's budget of CPU.
     deal = "W:KJ752.Q83.T94.52 T98.J64.QJ75.Q64 63.AT97.862.AKT7 AQ4.K52.AK3.J983"
     state = at_trick_one(deal, "3NT", Seat.S)
     planned = {}

@@ -70,7 +70,7 @@ def test_auction_replay_for_the_defenders_only(defence: bool) -> None:
 
 @pytest.mark.parametrize("seat", [E, S])
 def test_the_default_player_samples_hands_the_bidder_would_have_bid_so(seat: Seat) -> None:
-    # README, "The auction read by replaying the bidder": by default both sides' constraints are
+    # docs/card-play.md, "The auction read by replaying the bidder": by default both sides' constraints are
     # the replay's (the hull AND the bidder's own choice), with the module's bound of replays.
     from bazas.bots.bidding.replay import MAX_REPLAYS, ReplayConstraint
 

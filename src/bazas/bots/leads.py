@@ -269,7 +269,7 @@ def lead_table(values: Mapping[str, float] | None = None,
 #: with the books on two signs: a singleton is as good a lead with four trumps as with fewer, and
 #: a short suit at notrump is no worse than another once honour doubletons are counted apart.
 #: Chosen over the textbook values, over twice and three times these, and over these with the
-#: conventional card at the books' 0.25 on the tuning deals with ``bazas bench leads`` (README,
+#: conventional card at the books' 0.25 on the tuning deals with ``bazas bench leads`` (docs/card-play.md,
 #: "The opening lead's prior measured double dummy"). Which card of the suit the player then leads
 #: is the conventional one where the simulation sees no difference
 #: (``CardPlayer.lead_convention_eps``): partner reads the lead by it.

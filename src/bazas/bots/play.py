@@ -29,21 +29,21 @@ For the seat to act (declarer also plays dummy's cards) the player
    singletons when partner may ruff); the simulation's estimate is shrunk toward it, so close
    calls go to the prior's lead.
 
-Options for issue 9 (README, "held-out check"), all OFF by default: suit-preference signals and
-their reading (``suit_preference``), declarer's safety plays (``safety_margin``) and declarer's
-count of the hand for the guesses in the second and third seat (``count_hand``,
+Options for issue 9 (docs/card-play.md, "held-out check"), all OFF by default: suit-preference
+signals and their reading (``suit_preference``), declarer's safety plays (``safety_margin``) and
+declarer's count of the hand for the guesses in the second and third seat (``count_hand``,
 :mod:`bazas.bots.count`), because together they lost tricks on the tuning deals (0.07 a deal, both
-sides) and a little on the held-out ones; and,
-as it doubled the CPU per card without measurably fewer errors, the defenders' inference from
-declarer's line of play (``line_inference``). On since 2 December: four times a trick-one card's
-budget for the opening lead (``opening_lead_factor``; measured with ``bazas bench leads``, README), and reading
-the play before solving: the opening lead read as a textbook choice among the leader's cards
-(``lead_inference``, ``declarer_lead_inference``: :func:`bazas.bots.leads.lead_likelihood`), the
-top of a sequence read at every defender's lead (``sequence_reading``), and the layouts to solve
-drawn from a pool ``resample`` times larger in proportion to what the play says of each (signals,
-restricted choice, the leads), so that the solver's work goes to the likely layouts instead of
-being spent on layouts the weights then all but discard (README, "Reading the play"); declarer's
-side draws from a pool twice as large (``declarer_resample``, README, "Declarer's larger pool").
+sides) and a little on the held-out ones; and, as it doubled the CPU per card without measurably
+fewer errors, the defenders' inference from declarer's line of play (``line_inference``). On since 2
+December: four times a trick-one card's budget for the opening lead (``opening_lead_factor``;
+measured with ``bazas bench leads``, docs/card-play.md), and reading the play before solving: the
+opening lead read as a textbook choice among the leader's cards (``lead_inference``,
+``declarer_lead_inference``: :func:`bazas.bots.leads.lead_likelihood`), the top of a sequence read
+at every defender's lead (``sequence_reading``), and the layouts to solve drawn from a pool
+``resample`` times larger in proportion to what the play says of each (signals, restricted choice,
+the leads), so that the solver's work goes to the likely layouts instead of being spent on layouts
+the weights then all but discard (docs/card-play.md, "Reading the play"); declarer's side draws from
+a pool twice as large (``declarer_resample``, docs/card-play.md, "Declarer's larger pool").
 
 Effort is planned from the budget with a cost model of the solver (more layouts as the hands
 shrink) and a per-deal time bank, not from the clock, so a given view, seed and budget always give
@@ -252,7 +252,7 @@ class CardPlayer:
     #: The cost model's seconds per layout (``_COST_LEAD``, ``_COST_FOLLOW``) times this, for
     #: every decision but the opening lead (which has its own factor and deadline): below 1, more
     #: layouts planned for the same allowance. 1 by default: 0.5 measured no gain on the tuning
-    #: deals (README, "Declarer's habits, read").
+    #: deals (docs/card-play.md, "Declarer's habits, read").
     cost_scale: float = 1.0
     #: Where solving is cheap (late tricks) up to ``cheap_factor * max_samples`` layouts.
     cheap_factor: float = 1.0
@@ -302,7 +302,7 @@ class CardPlayer:
     #: lead of a suit dummy held at most one card of, plays among equal cards the high one for the
     #: higher side suit, the low one for the lower; partner (and declarer, with ``read_signals``)
     #: reads them in the layouts' weights. Off by default (issue 9): with ``safety_margin`` and
-    #: ``count_hand`` it lost tricks on the tuning deals (README, "held-out check").
+    #: ``count_hand`` it lost tricks on the tuning deals (docs/card-play.md, "held-out check").
     suit_preference: bool = False
     #: Weight of the textbook opening-lead prior (:mod:`bazas.bots.leads`) against the simulation
     #: (0: the double-dummy estimate alone); ``lead_trust``: layouts at which the simulation and
@@ -313,7 +313,7 @@ class CardPlayer:
     #: (:func:`bazas.bots.leads.lead_table`: a rule's name, or ``"nt:<name>"`` / ``"suit:<name>"``,
     #: to its value); None: the textbook table as it stands. Since 4 December the values measured
     #: double dummy (:data:`bazas.bots.leads.DD_LEAD_VALUES`), chosen on the tuning deals: 0.036
-    #: tricks fewer lost per lead (14 leads better, 8 worse; README, "The opening lead's prior
+    #: tricks fewer lost per lead (14 leads better, 8 worse; docs/card-play.md, "The opening lead's prior
     #: measured double dummy"). Reading a lead (``lead_inference``) keeps the textbook table: it
     #: models which card of a suit a defender leads.
     lead_values: dict[str, float] | None = field(default_factory=lambda: dict(DD_LEAD_VALUES))
@@ -328,13 +328,13 @@ class CardPlayer:
     #: path. On by default since 5 December at weight 2, chosen on the tuning deals with ``bazas
     #: bench leads`` (0.051 tricks fewer lost per lead, 12 leads better, 2 worse); held out (seed
     #: 7, 400 deals) notrump leads DD-best 74.4% -> 79.2%, suit leads unchanged, 0.008 tricks
-    #: fewer lost per lead (README, "A learned opening-lead model").
+    #: fewer lost per lead (docs/card-play.md, "A learned opening-lead model").
     lead_model: str | None = "lead_model.json"
     lead_model_weight: float = 2.0
     #: The opening lead's share of the budget (three hands hidden: the slowest decision, and the
     #: one that gains most from more layouts), as a factor of a trick-one card's. 4 (about 33
     #: layouts instead of 8) was chosen on the tuning deals with ``bazas bench leads`` (0.026 tricks
-    #: fewer lost per lead) and held on 800 held-out deals (0.017 fewer; README, "opening leads").
+    #: fewer lost per lead) and held on 800 held-out deals (0.017 fewer; docs/card-play.md, "opening leads").
     #: The hard deadline stays ``deadline_factor`` times a CARD's budget, which the longest leads
     #: reach: scaled with the factor it measured no better at 1.6 times the CPU.
     opening_lead_factor: float = 4.0
@@ -345,7 +345,8 @@ class CardPlayer:
     #: ``declarer_lead_inference``. Cheap: no solving, the likelihood of a hand cached per deal.
     #: Sharpness 8: the maximum-likelihood fit to the bots' own opening leads on the tuning deals.
     #: On by default since 2 December with ``sequence_reading`` and ``resample``: chosen on the
-    #: tuning deals, then fewer errors for both sides on 400 held-out deals (README, "Reading the play").
+    #: tuning deals, then fewer errors for both sides on 400 held-out deals (docs/card-play.md,
+    #: "Reading the play").
     lead_inference: float = 8.0
     declarer_lead_inference: float = 8.0
     #: Which table a computer opening leader's lead is read by (``TableContext.computer_seats``;
@@ -355,7 +356,7 @@ class CardPlayer:
     #: leads it within ``lead_convention_eps``); or "model", the learned lead model the player
     #: leads by (``lead_model``; :class:`bazas.bots.lead_model.LeadReader`) at
     #: ``model_lead_sharpness`` per trick of its values, ``model_lead_convention`` added for the
-    #: conventional card. "own" fitted the bots' leads better but changed no result (README, "The
+    #: conventional card. "own" fitted the bots' leads better but changed no result (docs/card-play.md, "The
     #: opening lead read by the bots' own table"). "model" is the default since 6 December: the
     #: bots lead by the model, and read by the textbook table at sharpness 8 the real layout was
     #: made e times less likely than the average layout dealt, or worse, at 9 to 16% of the
@@ -363,7 +364,7 @@ class CardPlayer:
     #: readings``, seed 1; the information on the real layout about doubles). On the tuning deals'
     #: defence decisions it lost 0.012 tricks a decision fewer on seed 7 (95% interval -0.02 to
     #: -0.00; 14 better, 3 worse) and 0.004 fewer on seed 1 (8 / 6), declarer's unchanged (-0.001,
-    #: 12 / 10); held out (seed 9, 400 deals) 0.002 fewer (-0.008 to +0.004; 13 / 10: README, "A
+    #: 12 / 10); held out (seed 9, 400 deals) 0.002 fewer (-0.008 to +0.004; 13 / 10: docs/card-play.md, "A
     #: fresh seed of 400 deals, and the opening lead read by the lead model").
     lead_reading_table: str = "model"
     own_lead_sharpness: float = 12.0
@@ -380,7 +381,7 @@ class CardPlayer:
     #: The pool's factor for declarer's side (None: ``resample``, as for the defenders). 16 since
     #: 2 December (evening), chosen on the tuning deals: declarer lost 0.097 tricks a deal fewer
     #: (95% interval 0.03 to 0.17) than with 8; the defenders' own 16 measured no gain. Held out
-    #: (seed 2) it changed nothing (-0.005, -0.05 to +0.04) at 18% more CPU per card (README,
+    #: (seed 2) it changed nothing (-0.005, -0.05 to +0.04) at 18% more CPU per card (docs/card-play.md,
     #: "Declarer's larger pool").
     declarer_resample: float | None = 16.0
     #: Top of a sequence, read: weight factor for a layout in which a defender who led to a trick
@@ -395,14 +396,14 @@ class CardPlayer:
     #: Restricted choice, the same reading for a player whose habits are unknown, is kept for
     #: people. 1.0: not read. On (0.05) since 3 December: on the tuning deals the defence lost
     #: 0.031 tricks a deal fewer (95% interval -0.07 to +0.01), held out (seed 2, 400 deals)
-    #: 0.021 fewer (-0.04 to -0.00; README, "Declarer's habits, read").
+    #: 0.021 fewer (-0.04 to -0.00; docs/card-play.md, "Declarer's habits, read").
     habit_reading: float = 0.05
     #: Deal the hidden hands whose auction constraint sets suit lengths or balance shape first
     #: (:func:`bazas.bots.sampling.sample_layouts`): the same distribution as dealing at random
     #: and rejecting, in far fewer re-deals, so that the opening lead, whose layouts are bounded
     #: by its deadline, gets more of them solved. Off: on the tuning deals it measured no gain
     #: (leads 0.272 against 0.277 tricks lost per lead, the defence 0.067 tricks a deal worse,
-    #: interval 0.00 to 0.13; README, "Dealing shape first").
+    #: interval 0.00 to 0.13; docs/card-play.md, "Dealing shape first").
     shape_first: bool = False
     #: Close decisions get more layouts: where the layouts to solve were resampled from a pool,
     #: and the card chosen and the next best differ by less than ``extend_z`` standard errors of
@@ -411,7 +412,7 @@ class CardPlayer:
     #: the decision's solving within ``extend_budget`` times its planned allowance). A clear
     #: decision costs nothing more; the card stays a function of the view and the seed.
     #: 0: off, the default: on the tuning deals (2.5, three rounds) it extended one decision in
-    #: ten and measured no gain (README, "Declarer's larger pool, close decisions").
+    #: ten and measured no gain (docs/card-play.md, "Declarer's larger pool, close decisions").
     extend_z: float = 0.0
     extend_rounds: int = 2
     extend_budget: float = 2.0
@@ -421,7 +422,7 @@ class CardPlayer:
     #: not depend on the machine's load, so the lead (the only card a deadline cut, its layouts
     #: costing 0.01 to 0.8 s each) becomes a function of the view and the seed. In-process solving
     #: only (a pool of solvers keeps the clock). Off: 1.5M nodes measured the same leads as the
-    #: clock, give or take three of 195 on the tuning deals and five of 389 held out (README,
+    #: clock, give or take three of 195 on the tuning deals and five of 389 held out (docs/card-play.md,
     #: "The opening lead by search nodes").
     lead_nodes: int | None = None
     lead_guard: float = 2.0
@@ -432,7 +433,7 @@ class CardPlayer:
     #: about half a full solve), and the lead is chosen among them on all their layouts. The
     #: sample is ``lead_refine_pool`` times the planned layouts, so that the second stage has
     #: layouts to solve. In-process solving only. Off: with 3 it changed four leads of 195 on the
-    #: tuning deals (3 better, 1 worse; README, "The opening lead by search nodes").
+    #: tuning deals (3 better, 1 worse; docs/card-play.md, "The opening lead by search nodes").
     lead_refine: int = 0
     lead_refine_share: float = 0.5
     lead_refine_pool: float = 2.0
@@ -445,7 +446,7 @@ class CardPlayer:
     #: 0.15 ms instead of 1 ms and a deal may replay 3000 hands per seat: on the tuning deals
     #: the defence lost 0.072 tricks a deal fewer (95% interval -0.15 to +0.00), the opening
     #: lead 0.041 fewer (7 leads better, none worse), declarer 0.036 fewer, at 16% more CPU per
-    #: card (README, "The auction read by replaying the bidder").
+    #: card (docs/card-play.md, "The auction read by replaying the bidder").
     auction_replay: bool = True
     #: The same, for the defenders only (their inference about declarer's hand from its bidding),
     #: when ``auction_replay`` is off.
@@ -465,7 +466,7 @@ class CardPlayer:
     #: Where partner is a computer player its cards lose a trick against double dummy one time in
     #: fifty or so, far more often in the layouts a defender cannot tell from the real one.
     #: 1.0: not read. Off, as ``partner_leads`` and ``carry_reads``: on the tuning deals' decisions
-    #: none moved more than a handful (README, "Partner's cards read double dummy").
+    #: none moved more than a handful (docs/card-play.md, "Partner's cards read double dummy").
     partner_inference: float = 1.0
     #: With ``partner_inference``, partner's leads to every earlier trick are read too (not the
     #: opening lead, which ``lead_inference`` reads): a switch is the card a defender chooses most.
@@ -487,7 +488,7 @@ class CardPlayer:
     #: expected tricks (each trick alike, as the double-dummy error counts them). "score" by
     #: default; "tricks" measured on the tuning deals (seed 7, 400 deals, every decision after the
     #: opening lead): errors 103 -> 94 for the defence and 98 -> 90 for declarer, +7 IMPs in all on
-    #: the real layouts (README, "Tricks or score"). Not confirmed on held-out seed 10 (400 deals):
+    #: the real layouts (docs/card-play.md, "Tricks or score"). Not confirmed on held-out seed 10 (400 deals):
     #: declarer lost more tricks (+0.046 a deal), the defence fewer (-0.015), so "score" stays.
     objective: str = "score"
     #: Declarer's safety plays: among cards within ``safety_margin`` (in the player's value units)

@@ -38,7 +38,7 @@ __all__ = ["ReplayConstraint", "replay_constraints"]
 #: signature, and it was spent early in the play, leaving the rest of the deal to the hull alone.
 #: Four tuning deals played unbounded asked for 170 to 16000 signatures a seat. On the tuning
 #: deals declarer lost 0.026 tricks a deal fewer and the defence 0.072 fewer; held out (seed 6)
-#: the defence 0.133 fewer (README, "The auction read to the end of the play").
+#: the defence 0.133 fewer (docs/card-play.md, "The auction read to the end of the play").
 MAX_REPLAYS = 20000
 
 
