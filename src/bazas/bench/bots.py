@@ -174,13 +174,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print_report(report, console)
     text = json.dumps(report, indent=2, sort_keys=True)
-    if args.json_file:
-        Path(args.json_file).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json_file).write_text(text + "\n", encoding="utf-8")
-    if not quick and not getattr(args, "no_save", False) and not options:
-        out = Path("bench") / "bots.json"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text + "\n", encoding="utf-8")
+    from bazas.bench.compare import save_report
+
+    save_report(text, args.json_file,
+                None if quick or getattr(args, "no_save", False) or options else "bots.json")
     return 0
 
 

@@ -270,11 +270,7 @@ def run(args: argparse.Namespace) -> int:
                       f"{last.get('server_cpu', 0) * 100:.0f}%", f"{c['workers_cpu'] * 100:.0f}%")
     console.print(table)
     text = json.dumps(report, indent=2)
-    if args.json_file:
-        Path(args.json_file).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json_file).write_text(text + "\n", encoding="utf-8")
-    if not args.quick and not args.no_save:
-        out = Path("bench") / "cluster.json"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text + "\n", encoding="utf-8")
+    from bazas.bench.compare import save_report
+
+    save_report(text, args.json_file, None if args.quick or args.no_save else "cluster.json")
     return 0 if configs else 1

@@ -21,7 +21,7 @@ from typing import Any
 
 from bazas.bench.leads import compare
 
-__all__ = ["add_arguments", "compare_runs", "lost_per_deal", "report_console", "run", "write_report"]
+__all__ = ["add_arguments", "compare_runs", "lost_per_deal", "report_console", "run", "save_report", "write_report"]
 
 ROLES = ("declarer", "defence", "lead")
 
@@ -80,11 +80,19 @@ def report_console() -> Any:
     return console if console.is_terminal else Console(width=150)
 
 
+def save_report(text: str, path: Path | str | None, saved_as: str | None = None) -> None:
+    """Write a bench's JSON report ``text`` to ``path`` if one is given, and to
+    ``bench/<saved_as>`` (the report the repository keeps) if that is given; folders made."""
+    for target in (path, None if saved_as is None else Path("bench") / saved_as):
+        if target:
+            out = Path(target)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text + "\n", encoding="utf-8")
+
+
 def write_report(path: Path | None, report: dict[str, Any]) -> None:
     """Write a bench's JSON report to ``path`` (its folder made), if one is given."""
-    if path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    save_report(json.dumps(report, indent=2), path)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

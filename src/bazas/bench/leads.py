@@ -30,7 +30,6 @@ import os
 import random
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
 from bazas.engine.calls import Strain
@@ -289,11 +288,7 @@ def run(args: argparse.Namespace) -> int:
                        budget=args.budget, configs=configs, console=console)
     print_report(report, console)
     text = json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False)
-    if args.json_file:
-        Path(args.json_file).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json_file).write_text(text + "\n", encoding="utf-8")
-    if not args.no_save:
-        out = Path("bench") / "leads.json"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text + "\n", encoding="utf-8")
+    from bazas.bench.compare import save_report
+
+    save_report(text, args.json_file, None if args.no_save else "leads.json")
     return 0

@@ -543,11 +543,7 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"tables carried with p95 < {args.target_ms:.0f} ms: [bold]{carried}[/bold] (target 500)")
     text = json.dumps(report, indent=2)
     print(text)
-    if args.json_file:
-        Path(args.json_file).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json_file).write_text(text + "\n", encoding="utf-8")
-    if not args.quick and not args.no_save:
-        out = Path("bench") / "server.json"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text + "\n", encoding="utf-8")
+    from bazas.bench.compare import save_report
+
+    save_report(text, args.json_file, None if args.quick or args.no_save else "server.json")
     return 0 if results else 1
