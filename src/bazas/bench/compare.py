@@ -21,7 +21,8 @@ from typing import Any
 
 from bazas.bench.leads import compare
 
-__all__ = ["add_arguments", "compare_runs", "lost_per_deal", "report_console", "run", "save_report", "write_report"]
+__all__ = ["add_arguments", "compare_runs", "lost_per_deal", "report_console", "run", "save_report",
+           "write_report"]
 
 ROLES = ("declarer", "defence", "lead")
 

@@ -68,8 +68,8 @@ async def count_socket(websocket: WebSocket, serve: Callable[[], Awaitable[None]
             sockets_by_address.pop(address, None)
 
 
-async def serve_seat(websocket: WebSocket, actor: Any, k: str | None, *, what: str, label: str, spectator: str,
-                     job: Callable[[Any, Connection, Any], Callable[[], Awaitable[None]]]) -> None:
+async def serve_seat(websocket: WebSocket, actor: Any, k: str | None, *, what: str, label: str,
+                     spectator: str, job: Callable[[Any, Connection, Any], Callable[[], Awaitable[None]]]) -> None:
     """Serve one socket of ``actor`` (a table's or a match table's) until it closes: ``k`` is the
     seat's key (None: a spectator), ``what`` names the actor to the player ("table", "match"),
     ``label`` in the log, ``spectator`` tells a key that is not a seat here what it is doing
