@@ -91,7 +91,10 @@ async def scenario(server: ServerProcess) -> None:
 
     # Finish the auction: 1S P P P, N declares, E leads.
     for s in "ESW":
-        v = seats[s].current["version"]
+        # The version N has seen; the seat to call waits until it has seen it too (its own copy
+        # may still lack the last call when the machine is loaded).
+        v = seats["N"].current["version"]
+        await seats[s].until(lambda m, v=v: m["version"] >= v)
         await seats[s].send({"type": "call", "call": "P"})
         assert (await seats["N"].newer(v))["version"] == v + 1
     st = await seats["E"].until(lambda m: m["view"]["phase"] == "play")
