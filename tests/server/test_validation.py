@@ -94,7 +94,7 @@ async def scenario(server: ServerProcess) -> None:
         # The version N has seen; the seat to call waits until it has seen it too (its own copy
         # may still lack the last call when the machine is loaded).
         v = seats["N"].current["version"]
-        await seats[s].until(lambda m, v=v: m["version"] >= v)
+        await seats[s].newer(v - 1)
         await seats[s].send({"type": "call", "call": "P"})
         assert (await seats["N"].newer(v))["version"] == v + 1
     st = await seats["E"].until(lambda m: m["view"]["phase"] == "play")
