@@ -39,6 +39,41 @@ def test_issue9_bench_leads_replays_the_lead_bench_bots_made(index: int) -> None
         assert other["cost"] == max(replay["dd"].values()) - replay["dd"][other["card"]]
 
 
+@pytest.mark.parametrize("index", [0, 3])
+def test_issue9_bench_leads_scores_each_lead_for_the_leaders_side(index: int) -> None:
+    # The score of a lead is the duplicate score of the contract with the tricks the leader's side
+    # takes on the real layout (the rest played double dummy), from the leader's side.
+    from bazas.engine.calls import Contract
+    from bazas.engine.rulesets import get
+    from bazas.engine.seats import Seat
+
+    replay = bench_leads.lead_task(SEED, index, BUDGET, {"defaults": {}})
+    if replay["contract"] is None:
+        pytest.skip("passed out")
+    _, board = bench_bots.bench_deal(SEED, index)
+    declarer = Seat[replay["declarer"]]
+    vulnerable = board.vulnerability.is_vulnerable(declarer.side)
+    contract = Contract.parse(replay["contract"])
+    lead = replay["leads"]["defaults"]
+    tricks = replay["dd"][lead["card"]]
+    assert lead["score"] == -get("duplicate").declarer_score(contract, 13 - tricks, vulnerable)
+
+
+def test_issue9_bench_leads_counts_imps_between_configurations() -> None:
+    def rec(index: int, base: int, other: int, dd: dict[str, int]) -> dict[str, Any]:
+        return {"index": index, "contract": "4S", "notrump": False, "dd": dd,
+                "leads": {"defaults": {"card": "S2", "cost": 0, "cpu": 0.5, "score": base},
+                          "new": {"card": "S3", "cost": 0, "cpu": 0.5, "score": other}}}
+
+    records = [rec(0, -420, 50, {"S2": 3, "S3": 4}),       # the new lead sets 4S: +470, 10 IMPs
+               rec(1, 50, 50, {"S2": 4, "S3": 4}),          # every lead alike: not counted
+               rec(2, -420, -450, {"S2": 3, "S3": 2})]      # an overtrick given: -30, 1 IMP
+    m = bench_leads.summarise(records, ["defaults", "new"])
+    imps = m["new"]["imps_against_defaults"]
+    assert imps["imps"] == 10 - 1 and imps["differ"] == 2 and imps["decisions"] == 2
+    assert "imps_against_defaults" not in m["defaults"]
+
+
 def test_issue9_bench_leads_shares_and_paired_comparison() -> None:
     def rec(index: int, nt: bool, base: int, other: int) -> dict[str, Any]:
         return {"index": index, "contract": "3NT" if nt else "4S", "notrump": nt,

@@ -80,3 +80,42 @@ def test_objective_score_plays_for_the_contract_and_tricks_for_tricks(seed: int)
 def test_unknown_objective_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="'points'"):
         decide(_five_hearts_needing_three_of_four(), objective="points")
+
+
+# -- the opening lead: ``lead_tricks_weight`` -------------------------------------------------------
+
+def _opening_lead_of(seed: str, contract: str) -> DealState:
+    from bazas.engine.deal import deal_from_seed
+    from bazas.engine.state import parse_action
+
+    state = DealState.start(deal_from_seed(seed), S)
+    for call in (contract, "P", "P", "P"):
+        state = state.apply(parse_action(call)).after
+    return state
+
+
+#: The simulation's estimate alone decides (no prior, no robustness or convention margins), so the
+#: lead chosen must be the best of the measure the option names in the player's own account.
+PLAIN_LEAD = {"lead_prior_weight": 0.0, "prefer_robust": False, "lead_convention_eps": 0.0}
+
+
+@pytest.mark.parametrize(("seed", "contract"), [("lead-objective-23", "3NT"), ("lead-objective-30", "4S")])
+def test_opening_lead_valued_by_score_or_by_tricks(seed: str, contract: str) -> None:
+    state = _opening_lead_of(seed, contract)
+    assert state.actor == W
+    by_score, score_player = decide(state, budget=0.2, seed=5, lead_tricks_weight=0.0, **PLAIN_LEAD)
+    by_tricks, tricks_player = decide(state, budget=0.2, seed=5, lead_tricks_weight=1.0, **PLAIN_LEAD)
+    expected, tricks = score_player.last_info["expected"], tricks_player.last_info["tricks"]
+    assert expected[str(by_score)] == max(expected.values())
+    assert tricks[str(by_tricks)] == max(tricks.values())
+    # On these deals the two measures name different leads (when both solved the same planned
+    # layouts: the same account): the option is what decides.
+    if score_player.last_info["solved"] == tricks_player.last_info["solved"] == score_player.last_info["planned"]:
+        assert by_score != by_tricks
+        assert score_player.last_info["tricks"][str(by_tricks)] > score_player.last_info["tricks"][str(by_score)]
+
+
+@pytest.mark.parametrize("weight", [-0.1, 1.5])
+def test_lead_tricks_weight_outside_0_to_1_is_refused_by_name(weight: float) -> None:
+    with pytest.raises(ValueError, match="lead_tricks_weight"):
+        decide(_opening_lead_of("lead-objective-23", "3NT"), lead_tricks_weight=weight)

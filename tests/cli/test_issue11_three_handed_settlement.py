@@ -31,3 +31,20 @@ def test_rules_md_three_handed_settlement_between_each_pair(tmp_path: Path,
     data = json.loads(capsys.readouterr().out)
     assert data["totals"] == {"N": 50, "E": 0, "S": 245}
     assert data["settlement"]["N"] == {"E": 50, "S": -195} and data["net"] == {"N": -145, "E": -295, "S": 440}
+
+
+def test_three_handed_autoplay_log_names_every_declarer_north_included() -> None:
+    # Each deal's line names its declarer as the scored data does; North is seat 0, a falsy value
+    # that once dropped "by N" from the line.
+    from bazas.cli.three_handed import autoplay
+    from bazas.engine.seats import Seat
+
+    lines: list[str] = []
+    data = autoplay(3, Seat.N, 4, "fast", 0.02, out=lines.append)
+    assert len(lines) == len(data["deals"]) == 4
+    for line, deal in zip(lines, data["deals"], strict=True):
+        if deal["contract"] is None:
+            assert " by " not in line
+        else:
+            assert f"{deal['contract']} by {deal['declarer']}, {deal['tricks']} tricks" in line
+    assert any(deal["declarer"] == "N" for deal in data["deals"])

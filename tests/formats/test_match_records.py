@@ -217,6 +217,9 @@ over two lines}
      '[Auction "N"]\n1S Pass Pass\n', "the Auction is not complete"),
     (f'[Board "1"]\n[Deal "{PBN_DEAL}"]\n[Dealer "N"]\n[Contract "2S"]\n[Declarer "N"]\n[Result "9"]\n'
      '[Auction "N"]\n1S AP\n', "the Auction ends in 1S, not 2S"),
+    # North is seat 0, a falsy value once shown as "nobody".
+    (f'[Board "1"]\n[Deal "{PBN_DEAL}"]\n[Dealer "N"]\n[Contract "1S"]\n[Declarer "S"]\n[Result "9"]\n'
+     '[Auction "N"]\n1S AP\n', "the Auction makes N declarer, not S"),
     (f'[Board "1"]\n[Deal "{PBN_DEAL}"]\n[Dealer "N"]\n[Contract "1S"]\n[Declarer "N"]\n[Result "9"]\n'
      '[Auction "N"]\n1S AP\n[Play "E"]\nS2 - - -\n', "Play, trick 1: S2 by E"),
     ("% nothing\n", "no board results"),

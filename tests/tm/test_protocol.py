@@ -117,3 +117,13 @@ def test_seat_feed_holds_calls_until_their_meanings_are_settled_and_sends_them_a
     assert feed.update(1, Vulnerability.NONE, view_of(state, Seat.S), {0: "strong, artificial"}, settled=2) == [
         "East passes"]
     assert "North bids 2C Alert. strong, artificial" in feed.resend()
+
+
+@pytest.mark.parametrize("turn, says", [(Seat.N, "it is North's turn"), (Seat.W, "it is West's turn"),
+                                        (None, "it is nobody's turn")])
+def test_a_card_out_of_turn_is_refused_naming_whose_turn_it_is(turn: Seat | None, says: str) -> None:
+    # North is seat 0: a falsy value that once read as "nobody".
+    from bazas.tm.seatfeed import client_action
+
+    with pytest.raises(p.ProtocolError, match=says):
+        client_action(p.CardPlayed(Seat.E, Card.parse("SA")), Seat.E, "play", turn)

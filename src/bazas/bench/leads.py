@@ -13,7 +13,8 @@ same positions, so they are compared card for card:
 - the share of leads that are double-dummy best (suit contracts and notrump, 95% Wilson intervals);
 - the tricks the leads lost against the best lead on the real layout (per lead), and, for each
   configuration after the first, how many leads it made better or worse than the first one and the
-  mean difference in tricks lost with its 95% interval (paired);
+  mean difference in tricks lost with its 95% interval (paired), and the IMPs its leads win
+  against the first's on the real layouts (the rest played double dummy);
 - the CPU seconds per lead (mean, p90), the layouts solved per lead and the CPU the dealing of
   the hidden hands took (means).
 
@@ -91,6 +92,7 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
     from bazas.bench.bots import _context, bench_deal
     from bazas.bots import dds
     from bazas.bots.base import Budget
+    from bazas.bots.play import score_function
     from bazas.bots.player import bot_for, play_deal
     from bazas.engine.views import view_of
 
@@ -109,6 +111,9 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
     lead_seed = rng.getrandbits(64)
     real = dds.solve_many([dds.Position.from_play(state.play)])[0]
     best = max(real.values())
+    # The leader's side's score when the rest is played double dummy (the leader's side takes
+    # real[card] tricks): what the IMPs between configurations are counted from.
+    declarer_score = score_function(state.contract, state.declarer, context)
     view = view_of(state, state.actor)
     leads: dict[str, Any] = {}
     for name, options in configs.items():
@@ -123,8 +128,9 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
         tricks = real[card.index]
         info: dict[str, Any] = getattr(bot.card_player, "last_info", {})
         leads[name] = {"card": str(card), "cost": best - tricks, "cpu": round(cpu, 4),
+                       "score": -int(declarer_score(13 - tricks)),
                        "solved": info.get("solved"), "dealing": info.get("dealing_s")}
-    rec.update(contract=str(state.contract), declarer=str(state.declarer.name if state.declarer else ""),
+    rec.update(contract=str(state.contract), declarer=str(state.declarer.name if state.declarer is not None else ""),
                leader=state.actor.name, notrump=state.contract.strain is Strain.NT,
                dd={str(ALL_CARDS[i]): t for i, t in sorted(real.items())}, leads=leads)
     return rec
@@ -159,6 +165,7 @@ def summarise(records: list[dict[str, Any]], names: list[str]) -> dict[str, Any]
     """Per configuration: DD-best shares (suit, notrump) with intervals, tricks lost, CPU; and
     each configuration after the first compared with the first, lead by lead."""
     from bazas.bench.bots import wilson
+    from bazas.bench.decisions import imps_against
 
     played = [r for r in records if r.get("contract")]
     out: dict[str, Any] = {}
@@ -183,6 +190,10 @@ def summarise(records: list[dict[str, Any]], names: list[str]) -> dict[str, Any]
         if name != names[0]:
             m["against_" + names[0]] = compare([r["leads"][names[0]]["cost"] for r in played],
                                                [r["leads"][name]["cost"] for r in played])
+            m["imps_against_" + names[0]] = imps_against(
+                [{"matters": len(set(r["dd"].values())) > 1 if r.get("dd") else True, "choices": r["leads"]}
+                 for r in played],
+                names[0], name)
         out[name] = m
     return out
 
@@ -247,14 +258,18 @@ def against_cells(against: dict[str, Any] | None) -> tuple[str, str]:
 def print_report(report: dict[str, Any], console: Any) -> None:
     from rich.table import Table
 
+    from bazas.bench.decisions import imps_cell
+
     s = report["settings"]
     where = "held out" if s["held_out"] else f"{s['tuning_deals_in_run']} of them tuning deals"
     table = Table(caption="DD-best: share of leads double-dummy best (95% interval); lost/lead: tricks lost "
-                          "against the best lead; v defaults: leads better / worse, mean difference in tricks lost",
+                          "against the best lead; v defaults: leads better / worse, mean difference in tricks lost; "
+                          "IMPs v defaults: what the leads score against the defaults' on the real layouts "
+                          "(the rest played double dummy)",
                   title=f"opening leads, deals {s['first']}-{s['first'] + s['deals'] - 1} of seed {s['seed']} "
                         f"({where}), {s['budget']} s per card")
     for col in ("config", "suit DD-best", "NT DD-best", "lost/lead", "v defaults +/-", "diff (95%)",
-                "CPU mean/p90", "layouts solved", "dealing CPU"):
+                "IMPs v defaults", "CPU mean/p90", "layouts solved", "dealing CPU"):
         table.add_column(col, justify="left" if col == "config" else "right")
 
     def share(m: dict[str, Any], kind: str) -> str:
@@ -263,7 +278,7 @@ def print_report(report: dict[str, Any], console: Any) -> None:
     for name, m in report["metrics"].items():
         table.add_row(name, share(m, "suit"), share(m, "nt"),
                       "–" if m["tricks_lost_per_lead"] is None else f"{m['tricks_lost_per_lead']:.3f}",
-                      *against_cells(m.get("against_" + BASE)),
+                      *against_cells(m.get("against_" + BASE)), imps_cell(m.get("imps_against_" + BASE)),
                       "–" if m["cpu_mean_s"] is None else f"{m['cpu_mean_s']:.2f} / {m['cpu_p90_s']:.2f} s",
                       "–" if m.get("solved_mean") is None else f"{m['solved_mean']:.1f}",
                       "–" if m.get("dealing_mean_s") is None else f"{m['dealing_mean_s']:.3f} s")

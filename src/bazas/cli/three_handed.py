@@ -268,7 +268,7 @@ def autoplay(seed: int, dealer: Seat, deals: int | None, strength: str, budget: 
         sheet = s.after
         if out is not None:
             out(f"deal {len(scored)}: dealer {s.dealer.name}, {results[-1].contract or 'passed'}"
-                + (f" by {auction.declarer.name}, {results[-1].tricks} tricks" if auction.declarer else "")
+                + (f" by {auction.declarer.name}, {results[-1].tricks} tricks" if auction.declarer is not None else "")
                 + f"; N {sheet.total(Seat.N)}, E {sheet.total(Seat.E)}, S {sheet.total(Seat.S)}")
     data = dump(sheet, scored, results, extra)
     data["seed"] = seed
@@ -322,7 +322,7 @@ def play_terminal(seed: int, dealer: Seat, deals: int | None, strength: str, bud
                                            human=Seat.S)
             result = _result_of(deal, auction, state)
             if result.contract is not None:
-                write(f"{result.contract} by {result.declarer.name if result.declarer else ''}: "
+                write(f"{result.contract} by {result.declarer.name if result.declarer is not None else ''}: "
                       f"{result.tricks} tricks")
             s = score(sheet, result)
             scored.append(s)

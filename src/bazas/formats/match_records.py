@@ -236,7 +236,7 @@ def _played(game: PbnGame, index: int, table: int) -> PlayedBoard:
                 shown = "Pass" if state.is_passed_out else str(state.contract)
                 raise PbnError(f"{where}: the Auction ends in {shown}, not {game.tag('Contract')}")
             if game.declarer is not None and game.declarer != state.declarer:
-                raise PbnError(f"{where}: the Auction makes {state.declarer.name if state.declarer else 'nobody'} "
+                raise PbnError(f"{where}: the Auction makes {state.declarer.name if state.declarer is not None else 'nobody'} "
                                f"declarer, not {game.declarer.name}")
         else:
             if game.passed_out:

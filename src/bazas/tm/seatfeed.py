@@ -81,7 +81,7 @@ def client_action(message: p.Message, seat: Seat, phase: str | None, turn: Seat 
         if phase != "play":
             raise p.ProtocolError("no card can be played now")
         if message.seat != turn:
-            raise p.ProtocolError(f"it is {p.seat_word(turn) if turn else 'nobody'}'s turn "
+            raise p.ProtocolError(f"it is {p.seat_word(turn) if turn is not None else 'nobody'}'s turn "
                                   f"to play, not {p.seat_word(message.seat)}'s")
         return message.card, None
     raise p.ProtocolError(f"a client does not send {type(message).__name__} messages")
