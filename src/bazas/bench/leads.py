@@ -105,7 +105,7 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
                        stop=lambda st: st.phase != "auction")
     state = played.state
     rec: dict[str, Any] = {"index": index, "calls": [str(c) for c in state.auction.calls]}
-    if state.play is None or state.contract is None or state.actor is None:
+    if state.play is None or state.contract is None or state.actor is None or state.declarer is None:
         rec["contract"] = None
         return rec
     lead_seed = rng.getrandbits(64)
@@ -130,7 +130,7 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
         leads[name] = {"card": str(card), "cost": best - tricks, "cpu": round(cpu, 4),
                        "score": -int(declarer_score(13 - tricks)),
                        "solved": info.get("solved"), "dealing": info.get("dealing_s")}
-    rec.update(contract=str(state.contract), declarer=str(state.declarer.name if state.declarer is not None else ""),
+    rec.update(contract=str(state.contract), declarer=state.declarer.name,
                leader=state.actor.name, notrump=state.contract.strain is Strain.NT,
                dd={str(ALL_CARDS[i]): t for i, t in sorted(real.items())}, leads=leads)
     return rec
