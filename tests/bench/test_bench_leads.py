@@ -106,6 +106,9 @@ def test_issue9_bench_leads_command_compares_configurations(tmp_path: Path) -> N
     assert report["settings"]["held_out"] is False     # seed 7's first 400 deals: tuning deals since 6 December
     assert [r["index"] for r in report["deals"]] == [0, 1]
     assert "against_defaults" in report["metrics"]["f2"]
+    # The IMPs of f2's leads against the defaults': counted from each lead's score on the real layout.
+    assert all("score" in lead for r in report["deals"] if r.get("contract") for lead in r["leads"].values())
+    assert "imps_against_defaults" in report["metrics"]["f2"]
 
 
 @pytest.mark.parametrize("item, message", [
