@@ -90,9 +90,9 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
     """Deal ``index`` of the set ``seed``, bid as ``bench bots`` bids it; the opening lead of each
     configuration, with the double-dummy tricks of every lead on the real layout."""
     from bazas.bench.bots import _context, bench_deal
+    from bazas.bench.decisions import real_score
     from bazas.bots import dds
     from bazas.bots.base import Budget
-    from bazas.bots.play import score_function
     from bazas.bots.player import bot_for, play_deal
     from bazas.engine.views import view_of
 
@@ -111,9 +111,9 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
     lead_seed = rng.getrandbits(64)
     real = dds.solve_many([dds.Position.from_play(state.play)])[0]
     best = max(real.values())
-    # The leader's side's score when the rest is played double dummy (the leader's side takes
-    # real[card] tricks): what the IMPs between configurations are counted from.
-    declarer_score = score_function(state.contract, state.declarer, context)
+    # Each lead's score for the leader's side, the rest played double dummy: the IMPs between
+    # configurations are counted from it.
+    lead_score = real_score(state, {"contract": str(state.contract), "index": index}, real)
     view = view_of(state, state.actor)
     leads: dict[str, Any] = {}
     for name, options in configs.items():
@@ -128,7 +128,7 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
         tricks = real[card.index]
         info: dict[str, Any] = getattr(bot.card_player, "last_info", {})
         leads[name] = {"card": str(card), "cost": best - tricks, "cpu": round(cpu, 4),
-                       "score": -int(declarer_score(13 - tricks)),
+                       "score": lead_score(card.index),
                        "solved": info.get("solved"), "dealing": info.get("dealing_s")}
     rec.update(contract=str(state.contract), declarer=state.declarer.name,
                leader=state.actor.name, notrump=state.contract.strain is Strain.NT,
