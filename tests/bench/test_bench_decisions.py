@@ -173,3 +173,26 @@ def test_issue9_bench_decisions_tricks_option_replays_those_tricks_only(records:
         main(["bench", "decisions", str(path), "--tricks", "second"])
     assert bad.value.code == 2
     assert "--tricks 'second': expected numbers" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("strain", ["nt", "suit"])
+def test_issue9_bench_decisions_strain_option_replays_those_contracts_only(
+        records: list[dict[str, Any]], tmp_path: Path, strain: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "run.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    out_json = tmp_path / "report.json"
+    code = main(["bench", "decisions", str(path), "--role", "declarer", "--place", "lead", "--strain", strain,
+                 "--budget", str(BUDGET), "--workers", "1", "--json", str(out_json)])
+    if not any(bool(r.get("notrump")) == (strain == "nt") for r in records):
+        # None of the run's deals was played in that kind of contract: refused, and said why.
+        assert code == 2
+        assert f"no deal record in the range asked (--strain {strain})" in capsys.readouterr().out
+        return
+    assert code == 0
+    report = json.loads(out_json.read_text())
+    assert report["settings"]["strain"] == strain
+    # Declarer's leads (but the opening lead) of the deals played at notrump, or in a suit, all of them.
+    expected = sorted((int(r["index"]), i) for r in records for i in range(1, len(r.get("cards", [])))
+                      if bool(r.get("notrump")) == (strain == "nt") and r["cards"][i][0] == "declarer"
+                      and i % 4 == 0)
+    assert sorted((d["index"], d["card"]) for d in report["decisions"]) == expected

@@ -431,14 +431,14 @@ def over_deals(records: list[dict[str, Any]], task: Any, task_args: tuple[Any, .
 
 def run_decisions(records: list[dict[str, Any]], *, role: str, place: str, workers: int, budget: float,
                   configs: dict[str, dict[str, Any]], console: Any = None,
-                  tricks: set[int] | None = None) -> dict[str, Any]:
+                  tricks: set[int] | None = None, strain: str = "all") -> dict[str, Any]:
     """Replay the decisions of the kind asked in ``records`` (one ``bench bots`` run) under each
     configuration, in ``workers`` processes; the report (a JSON-ready dict)."""
     decisions, run = over_deals(records, decision_task, (role, place, budget, configs, tricks), workers=workers,
                                 description=f"deals ({role}, {place}; {len(configs)} configurations)", console=console)
     return {
         "version": 1,
-        "settings": {"seed": run["seed"], "deals": run["deals"], "first": run["first"], "role": role, "place": place,
+        "settings": {"seed": run["seed"], "deals": run["deals"], "first": run["first"], "role": role, "place": place, "strain": strain,
                      "tricks": None if tricks is None else sorted(tricks), "workers": workers, "budget": budget, "run_budget": run["run"]["budget"],
                      "run_player_options": run["run"]["player_options"], "configs": configs,
                      "held_out": run["tuning"]["held_out"], "tuning": run["tuning"]},
@@ -518,6 +518,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the tricks replayed, numbered from 1: e.g. 2-5 or 2,3 (default: all)")
     parser.add_argument("--first", type=int, default=None, help="the first deal index replayed (default: all)")
     parser.add_argument("--deals", type=int, default=None, help="deals replayed from --first (default: all)")
+    parser.add_argument("--strain", choices=("suit", "nt", "all"), default="all",
+                        help="the deals replayed by their contract: suit contracts, notrump or all (default)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--budget", type=float, default=0.5, help="seconds per card (default 0.5, as `bench bots`)")
     parser.add_argument("--config", action="append", default=[], metavar="NAME=JSON",
@@ -541,8 +543,12 @@ def records_and_configs(args: argparse.Namespace, console: Any) -> tuple[list[di
     first = args.first or 0
     last = first + args.deals if args.deals is not None else math.inf
     records = [r for r in records if first <= int(r.get("index", -1)) < last]
+    strain = getattr(args, "strain", "all")
+    if strain != "all":
+        records = [r for r in records if bool(r.get("notrump")) == (strain == "nt")]
     if not records:
-        console.print(f"[red]{args.records}: no deal record in the range asked[/red]")
+        asked = "" if strain == "all" else f" (--strain {strain})"
+        console.print(f"[red]{args.records}: no deal record in the range asked{asked}[/red]")
         return None
     return records, configs
 
@@ -571,4 +577,4 @@ def run_bench(args: argparse.Namespace, build: Any, show: Any) -> int:
 def run(args: argparse.Namespace) -> int:
     return run_bench(args, lambda records, configs, console: run_decisions(
         records, role=args.role, place=args.place, workers=args.workers, budget=args.budget, configs=configs,
-        console=console, tricks=args.tricks), print_report)
+        console=console, tricks=args.tricks, strain=args.strain), print_report)

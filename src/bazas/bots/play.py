@@ -71,6 +71,7 @@ from . import nullo_play
 from .base import Budget, Decision, Explanation, TableContext
 from .count import count_weights
 from .dds import LocalSolver, Position, Solver
+from .fusion import fused_values
 from .lead_model import LeadReader, auction_roles, bid_suits, load_lead_model
 from .leads import DD_LEAD_VALUES, LEAD_RULES, LeadRule, lead_likelihood, lead_prior, lead_table
 from .leads import conventional_lead as _conventional_lead
@@ -509,6 +510,15 @@ class CardPlayer:
     #: than by their share of the few solved layouts. Off by default (issue 9, as ``suit_preference``).
     count_hand: bool = False
     count_samples: int = 400
+    #: Declarer's next decision searched as one (:mod:`bazas.bots.fusion`, against strategy
+    #: fusion): the ``fusion_candidates`` cards of declarer's side within ``fusion_eps`` (in the
+    #: player's value units) of the best are valued one decision deeper on the first
+    #: ``fusion_layouts`` layouts solved, the defenders answering double dummy and declarer then
+    #: choosing one card for all the layouts it cannot tell apart; the best of them so valued is
+    #: played. 0: off (the default).
+    fusion_candidates: int = 0
+    fusion_eps: float = 0.5
+    fusion_layouts: int = 32
     #: Every clock guard of a decision (the sampler's, the solving deadline, the count's) times this:
     #: 1 in play, where a decision must end in time; larger where the cards must not depend on
     #: the machine (the guards are then never reached but by a pathological solve).
@@ -821,6 +831,19 @@ class CardPlayer:
                 best = pick()
                 if clock() > deadline:
                     break
+        if (self.fusion_candidates > 1 and actor_side == decl_side and not opening_lead
+                and len(solved) > 1 and len(reps) > 1):
+            top = key(best)[0]
+            near = sorted((r for r in reps if r != best and key(r)[0] >= top - self.fusion_eps), key=key,
+                          reverse=True)
+            near = [best] + near[:self.fusion_candidates - 1]
+            if len(near) > 1:
+                n = min(len(solved), self.fusion_layouts)
+                fused = fused_values(self.solver, [self._position(view, lay) for lay in layouts[:n]], weights[:n],
+                                     near, lambda t: value_of(t)[0], lambda: clock() > deadline)
+                if fused is not None:
+                    best = max(near, key=lambda r: (round(fused[r] / scale, 6),) + key(r)[1:])
+                    self.last_info["fused"] = {str(ALL_CARDS[r]): round(v, 1) for r, v in fused.items()}
         solve_seconds = clock() - t0
         self.last_info.update(samples=len(result.layouts), solved=len(solved), exact=result.exact,
                               relaxed=result.relaxed, reason="sampled", seconds=solve_seconds, checked=checked,
