@@ -138,3 +138,11 @@ def test_card_player_with_fusion_plays_the_best_card_so_valued() -> None:
             assert "fused" not in info     # the defenders do not search this way
         state = state.apply(card).after
     assert tried >= 3
+
+
+def test_fusion_without_hiding_the_defenders_spot_cards_tell_declarer_the_layout() -> None:
+    # West follows with its lowest card: the eight from SQ98, the seven from S987, and declarer,
+    # told the layout by the spot card, guesses right in both.
+    values = _named(fused_values(LocalSolver(), _two_layouts(), [1.0, 1.0], [Card.parse("S3").index], float,
+                                 hide=False))
+    assert values["S3"] == pytest.approx(4.0)

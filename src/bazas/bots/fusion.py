@@ -71,12 +71,15 @@ def _best_cards(result: dict[int, int]) -> list[int]:
     return [c for c, t in result.items() if t == best]
 
 
-def _defender_cards(results: Sequence[dict[int, int]], weights: Sequence[float]) -> list[int]:
+def _defender_cards(results: Sequence[dict[int, int]], weights: Sequence[float], hide: bool = True) -> list[int]:
     """The defender's double-dummy card in each of a group of layouts declarer cannot yet tell
     apart: among the cards best for the defence in a layout, the one best in the most weight of
     the group (then the lowest). The defenders so give away no more than double dummy makes
     them: with the queen or without it, a defender who can follow with the eight in both follows
-    with the eight in both, and the layouts stay together for declarer's guess."""
+    with the eight in both, and the layouts stay together for declarer's guess. ``hide`` False:
+    the lowest of the cards best in each layout, whatever the others."""
+    if not hide:
+        return [min(_best_cards(r)) for r in results]
     common: dict[int, float] = {}
     bests = [_best_cards(r) for r in results]
     for cards, w in zip(bests, weights, strict=True):
@@ -87,7 +90,7 @@ def _defender_cards(results: Sequence[dict[int, int]], weights: Sequence[float])
 
 def fused_values(solver: Solver, positions: Sequence[Position], weights: Sequence[float],
                  candidates: Sequence[int], utility: Callable[[int], float],
-                 out_of_time: Callable[[], bool] = lambda: False) -> dict[int, float] | None:
+                 out_of_time: Callable[[], bool] = lambda: False, hide: bool = True) -> dict[int, float] | None:
     """Each candidate card's expected utility when declarer's side, after it, must choose its
     next card without knowing the layout.
 
@@ -117,7 +120,7 @@ def fused_values(solver: Solver, positions: Sequence[Position], weights: Sequenc
             for i in todo:
                 alike.setdefault(states[i][2], []).append(i)
             for members in alike.values():
-                replies = _defender_cards([answers[i] for i in members], [weights[i] for i in members])
+                replies = _defender_cards([answers[i] for i in members], [weights[i] for i in members], hide)
                 for i, reply in zip(members, replies, strict=True):
                     p, won, seen = states[i]
                     nxt, winner = play_on(p, reply)

@@ -515,10 +515,16 @@ class CardPlayer:
     #: player's value units) of the best are valued one decision deeper on the first
     #: ``fusion_layouts`` layouts solved, the defenders answering double dummy and declarer then
     #: choosing one card for all the layouts it cannot tell apart; the best of them so valued is
-    #: played. 0: off (the default).
+    #: played. 0: off (the default): on the tuning deals' notrump decisions (seed 7, 1,404 that
+    #: matter) every variant made more errors (4 better / 10 worse at eps 0.5, -23 IMPs), the
+    #: losses at declarer's leads, where the search leaves the defender who plays second its
+    #: double-dummy sight (docs/card-play.md, "Declarer's next decision searched as one").
     fusion_candidates: int = 0
     fusion_eps: float = 0.5
     fusion_layouts: int = 32
+    #: The defenders, double dummy, follow alike in the layouts declarer cannot yet tell apart
+    #: where double dummy lets them (:func:`bazas.bots.fusion.fused_values`, ``hide``).
+    fusion_hide: bool = True
     #: Every clock guard of a decision (the sampler's, the solving deadline, the count's) times this:
     #: 1 in play, where a decision must end in time; larger where the cards must not depend on
     #: the machine (the guards are then never reached but by a pathological solve).
@@ -840,7 +846,8 @@ class CardPlayer:
             if len(near) > 1:
                 n = min(len(solved), self.fusion_layouts)
                 fused = fused_values(self.solver, [self._position(view, lay) for lay in layouts[:n]], weights[:n],
-                                     near, lambda t: value_of(t)[0], lambda: clock() > deadline)
+                                     near, lambda t: value_of(t)[0], lambda: clock() > deadline,
+                                     hide=self.fusion_hide)
                 if fused is not None:
                     best = max(near, key=lambda r: (round(fused[r] / scale, 6),) + key(r)[1:])
                     self.last_info["fused"] = {str(ALL_CARDS[r]): round(v, 1) for r, v in fused.items()}
