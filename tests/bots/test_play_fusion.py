@@ -146,3 +146,28 @@ def test_fusion_without_hiding_the_defenders_spot_cards_tell_declarer_the_layout
     values = _named(fused_values(LocalSolver(), _two_layouts(), [1.0, 1.0], [Card.parse("S3").index], float,
                                  hide=False))
     assert values["S3"] == pytest.approx(4.0)
+
+
+def test_card_player_with_fusion_not_at_leads_searches_only_declarers_cards_following() -> None:
+    from bazas.bots.base import TableContext
+
+    state = DealState.start(deal_from_seed("fusion-7"), Seat.N)
+    for call in ("1NT", "P", "3NT", "P", "P", "P"):
+        state = state.apply(parse_action(call)).after
+    declarer = state.auction.declarer
+    assert declarer is not None
+    followed = declarer_leads = 0
+    while state.phase == "play" and state.play is not None and len(state.play.tricks) < 8:
+        actor = state.actor
+        assert actor is not None
+        player = CardPlayer(fusion_candidates=3, fusion_eps=50.0, fusion_at_leads=False)
+        view = view_of(state, actor)
+        card = player.choose(view, TableContext(), random.Random(3), Budget(0.2)).action
+        if actor.side == declarer.side and player.last_info.get("reason") == "sampled":
+            if view.current is None:
+                declarer_leads += 1
+                assert "fused" not in player.last_info      # declarer's lead: not searched
+            else:
+                followed += "fused" in player.last_info
+        state = state.apply(card).after
+    assert declarer_leads >= 1 and followed >= 1
