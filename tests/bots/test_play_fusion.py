@@ -10,10 +10,11 @@ import pytest
 
 from bazas.bots.base import Budget
 from bazas.bots.dds import LocalSolver, Position, solve_many
-from bazas.bots.fusion import fused_values, play_on, trick_winner
+from bazas.bots.fusion import fused_values
 from bazas.bots.play import CardPlayer
 from bazas.engine.cards import ALL_CARDS, Card
 from bazas.engine.deal import deal_from_seed
+from bazas.engine.play import trick_winner
 from bazas.engine.seats import Seat
 from bazas.engine.state import DealState, parse_action
 from bazas.engine.views import view_of
@@ -43,15 +44,15 @@ def _two_layouts() -> list[Position]:
 
 def test_trick_winner_highest_of_suit_led_or_highest_trump() -> None:
     sa, s2, h3, c4 = (Card.parse(c).index for c in ("SA", "S2", "H3", "C4"))
-    assert trick_winner(1, [s2, sa, h3, c4], -1) == 2            # East leads, South's ace wins
-    assert trick_winner(1, [s2, sa, h3, c4], int(Card.parse("H3").suit)) == 3   # West's heart ruffs
-    assert trick_winner(3, [c4, sa, s2, h3], -1) == 3            # nobody follows the club: the leader
+    assert trick_winner((s2, sa, h3, c4), 1, -1) == 2            # East leads, South's ace wins
+    assert trick_winner((s2, sa, h3, c4), 1, int(Card.parse("H3").suit)) == 3   # West's heart ruffs
+    assert trick_winner((c4, sa, s2, h3), 3, -1) == 3            # nobody follows the club: the leader
 
 
-def test_play_on_completes_the_trick_and_the_winner_leads() -> None:
+def test_position_after_completes_the_trick_and_the_winner_leads() -> None:
     pos = _two_layouts()[0]
     for name in ("HA", "C2", "H2", "HK"):
-        pos, winner = play_on(pos, Card.parse(name).index)
+        pos, winner = pos.after(Card.parse(name).index)
     assert winner == 2 and pos.leader == 2 and pos.current == ()
     assert all(h.bit_count() == 3 for h in pos.hands)
 

@@ -35,7 +35,7 @@ from typing import Any, Protocol
 from bazas.engine.calls import Contract, Doubling, Strain
 from bazas.engine.cards import ALL_CARDS, Card
 from bazas.engine.deal import Deal, Vulnerability
-from bazas.engine.play import Play
+from bazas.engine.play import Play, trick_winner
 from bazas.engine.seats import SEATS, Seat, Side
 
 __all__ = [
@@ -107,6 +107,26 @@ class Position:
     def tricks_left(self) -> int:
         """Tricks still to be won, the current one included."""
         return self.hands[self.to_play].bit_count()
+
+    def after(self, card: int) -> tuple[Position, int | None]:
+        """The position after the player due plays ``card``, and the seat that won the trick
+        when the card completed one (None otherwise: the winner leads the next).
+
+        >>> # One card each at notrump: North (0) the spade ace, East the club ace, South the
+        >>> # heart ace, West the diamond ace. North leads its ace and wins the trick.
+        >>> pos = Position((1 << 51, 1 << 12, 1 << 38, 1 << 25), -1, 0)
+        >>> for card in (51, 12, 38, 25):
+        ...     pos, winner = pos.after(card)
+        >>> winner, pos.leader, pos.tricks_left
+        (0, 0, 0)
+        """
+        hands = list(self.hands)
+        hands[self.to_play] &= ~(1 << card)
+        current = self.current + (card,)
+        if len(current) < 4:
+            return Position((hands[0], hands[1], hands[2], hands[3]), self.trump, self.leader, current), None
+        winner = trick_winner(current, self.leader, self.trump)
+        return Position((hands[0], hands[1], hands[2], hands[3]), self.trump, winner, ()), winner
 
 
 #: Double-dummy result of a position: card index -> tricks the side to play wins from here

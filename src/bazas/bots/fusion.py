@@ -13,15 +13,6 @@ the solver assumes at every node), and at declarer's next decision the layouts d
 tell apart (the same cards were played in them) must take ONE card between them, the best on
 their weighted average. A card's value so never exceeds its double-dummy average, and falls by
 exactly what the guesses it leaves are worth.
-
->>> from bazas.bots.dds import Position
->>> # One card each at notrump: North (0) the spade ace, East the club ace, South the heart
->>> # ace, West the diamond ace. North leads its ace and wins the trick.
->>> pos = Position((1 << 51, 1 << 12, 1 << 38, 1 << 25), -1, 0)
->>> for card in (51, 12, 38, 25):
-...     pos, winner = play_on(pos, card)
->>> winner, pos.leader, pos.tricks_left
-(0, 0, 0)
 """
 
 from __future__ import annotations
@@ -30,40 +21,7 @@ from collections.abc import Callable, Sequence
 
 from .dds import Position, Solver
 
-__all__ = ["fused_values", "play_on", "trick_winner"]
-
-
-def trick_winner(leader: int, cards: Sequence[int], trump: int) -> int:
-    """The seat (0-3) that wins a complete trick led by ``leader``: the highest trump, else the
-    highest card of the suit led.
-
-    >>> trick_winner(0, [12, 0, 11, 5], -1)      # clubs: the ace (North's) wins
-    0
-    >>> trick_winner(0, [12, 13, 11, 5], 1)      # a diamond two ruffs the club ace
-    1
-    """
-    best = 0
-    for i in range(1, 4):
-        c, b = cards[i], cards[best]
-        if c // 13 == b // 13:
-            if c > b:
-                best = i
-        elif c // 13 == trump:
-            best = i
-    return (leader + best) & 3
-
-
-def play_on(pos: Position, card: int) -> tuple[Position, int | None]:
-    """The position after the player due plays ``card``, and the seat that won the trick when the
-    card completed one (None otherwise)."""
-    seat = pos.to_play
-    hands = list(pos.hands)
-    hands[seat] &= ~(1 << card)
-    current = pos.current + (card,)
-    if len(current) < 4:
-        return Position((hands[0], hands[1], hands[2], hands[3]), pos.trump, pos.leader, current), None
-    winner = trick_winner(pos.leader, current, pos.trump)
-    return Position((hands[0], hands[1], hands[2], hands[3]), pos.trump, winner, ()), winner
+__all__ = ["fused_values"]
 
 
 def _best_cards(result: dict[int, int]) -> list[int]:
@@ -107,7 +65,7 @@ def fused_values(solver: Solver, positions: Sequence[Position], weights: Sequenc
         # cards since (what tells the layouts apart at the next decision).
         states: list[tuple[Position, int, tuple[int, ...]]] = []
         for pos in positions:
-            nxt, winner = play_on(pos, card)
+            nxt, winner = pos.after(card)
             states.append((nxt, int(winner is not None and winner & 1 == side), ()))
         while True:
             todo = [i for i, (p, _, _) in enumerate(states) if p.tricks_left and p.to_play & 1 != side]
@@ -123,7 +81,7 @@ def fused_values(solver: Solver, positions: Sequence[Position], weights: Sequenc
                 replies = _defender_cards([answers[i] for i in members], [weights[i] for i in members], hide)
                 for i, reply in zip(members, replies, strict=True):
                     p, won, seen = states[i]
-                    nxt, winner = play_on(p, reply)
+                    nxt, winner = p.after(reply)
                     states[i] = (nxt, won + int(winner is not None and winner & 1 == side), seen + (reply,))
         if out_of_time():
             return None

@@ -1402,9 +1402,7 @@ class CardPlayer:
             base = self._position(view, lay)
             after = []
             for card in leads:
-                hands = list(base.hands)
-                hands[base.leader] &= ~(1 << card)
-                after.append(Position((hands[0], hands[1], hands[2], hands[3]), base.trump, base.leader, (card,)))
+                after.append(base.after(card)[0])
             replies, cost = self.solver.solve_best_counted(after)
             spent += cost
             out.append({card: base.tricks_left - r for card, r in zip(leads, replies, strict=True)})
