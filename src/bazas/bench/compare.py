@@ -7,6 +7,13 @@ opening lead alone) the tricks lost per deal, the deals each run played better a
 first, and the mean paired difference with its 95% interval. A run stopped early is compared on
 the deals both have.
 
+The double-dummy loss counts each card against perfect play by everybody after it, so a card that
+leaves the opponents a guess scores no better than one that does not. The *real results* say what
+the play came to at the table: declarer's tricks, and the IMPs declarer's side scored in each run
+against the first (:func:`results_against_first`). Where only declarer's play differs between the
+runs (an option that only declarer uses), those IMPs are declarer's gain; where only the
+defence's, their negative is the defence's.
+
 >>> recs = [{"index": 0, "cards": [["defence", 1, 0.1, 0.1, False], ["declarer", 0, 0.1, 0.1, False]]}]
 >>> lost_per_deal(recs)
 {0: {'declarer': 0, 'defence': 1, 'lead': 1}}
@@ -16,13 +23,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import statistics
 from pathlib import Path
 from typing import Any
 
 from bazas.bench.leads import compare
 
-__all__ = ["add_arguments", "compare_runs", "lost_per_deal", "report_console", "run", "save_report",
-           "write_report"]
+__all__ = ["add_arguments", "compare_runs", "declarer_results", "lost_per_deal", "report_console",
+           "results_against_first", "run", "save_report", "write_report"]
 
 ROLES = ("declarer", "defence", "lead")
 
@@ -42,6 +51,56 @@ def lost_per_deal(records: list[dict[str, Any]]) -> dict[int, dict[str, int]]:
     return out
 
 
+def declarer_results(records: list[dict[str, Any]]) -> dict[int, tuple[str, int, int]]:
+    """Per deal index: the contract, the tricks declarer took and declarer's side's score, as
+    played (deals passed out are left out).
+
+    >>> declarer_results([{"index": 3, "contract": "4S", "declarer": "E", "tricks": 10, "score_ns": -420},
+    ...                   {"index": 4, "contract": None}])
+    {3: ('4S', 10, 420)}
+    """
+    out: dict[int, tuple[str, int, int]] = {}
+    for r in records:
+        if not r.get("contract"):
+            continue
+        sign = 1 if r["declarer"] in ("N", "S") else -1
+        out[int(r["index"])] = (str(r["contract"]), int(r["tricks"]), sign * int(r["score_ns"]))
+    return out
+
+
+def results_against_first(base: dict[int, tuple[str, int, int]], other: dict[int, tuple[str, int, int]],
+                          deals: list[int]) -> dict[str, Any]:
+    """Deal by deal on ``deals``: declarer's tricks and the IMPs declarer's side scored in ``other``
+    against ``base`` (positive: declarer did better in ``other``), with the deals where the two
+    were in different contracts counted apart (their IMPs come from the auction, not the play).
+
+    >>> base = {0: ("4S", 10, 420), 1: ("3NT", 8, -50), 2: ("2H", 8, 110)}
+    >>> other = {0: ("4S", 9, -50), 1: ("3NT", 9, 400), 2: ("2H", 9, 140)}
+    >>> r = results_against_first(base, other, [0, 1, 2])
+    >>> r["imps"], r["differ"], r["tricks_diff"], r["other_contract"]
+    (1, 3, 0.3333, 0)
+    """
+    from bazas.engine.rulesets import imps
+
+    diffs: list[int] = []
+    tricks: list[int] = []
+    other_contract = 0
+    for i in deals:
+        (c0, t0, s0), (c1, t1, s1) = base[i], other[i]
+        if c0 != c1:
+            other_contract += 1
+            continue
+        delta = s1 - s0
+        diffs.append(imps(delta) if delta >= 0 else -imps(-delta))
+        tricks.append(t1 - t0)
+    n = len(diffs)
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    return {"deals": n, "other_contract": other_contract, "differ": sum(1 for d in diffs if d),
+            "imps": sum(diffs), "mean": round(mean, 4), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "tricks_diff": round(statistics.fmean(tricks), 4) if tricks else 0.0}
+
+
 def load(path: Path) -> list[dict[str, Any]]:
     """The records of one run: a JSON object a line. A line that is not one is named, with its file."""
     records = []
@@ -59,6 +118,7 @@ def compare_runs(runs: list[list[dict[str, Any]]]) -> dict[str, Any]:
     """Tricks lost per deal per run and role on the deals every run has, each run after the first
     compared with the first (:func:`bazas.bench.leads.compare`)."""
     lost = [lost_per_deal(r) for r in runs]
+    results = [declarer_results(r) for r in runs]
     common = sorted(set.intersection(*(set(x) for x in lost))) if lost else []
     out: dict[str, Any] = {"deals": len(common), "runs": []}
     for k, per in enumerate(lost):
@@ -68,6 +128,11 @@ def compare_runs(runs: list[list[dict[str, Any]]]) -> dict[str, Any]:
             entry[role] = {"lost_per_deal": round(sum(values) / len(values), 4) if values else None}
             if k > 0 and len(values) > 1:
                 entry[role]["against_first"] = compare([lost[0][i][role] for i in common], values)
+        played = [i for i in common if i in results[k]]
+        entry["declarer_tricks"] = (round(statistics.fmean(results[k][i][1] for i in played), 4)
+                                    if played else None)
+        if k > 0:
+            entry["results_against_first"] = results_against_first(results[0], results[k], played)
         out["runs"].append(entry)
     return out
 
@@ -134,5 +199,21 @@ def run(args: argparse.Namespace) -> int:
             cells.append(text)
         table.add_row(path.name, *cells)
     console.print(table)
+    if len(paths) > 1:
+        real = Table(title="real results: the play as it went, declarer's side against the first run",
+                     caption="IMPs to declarer's side per deal in the same contract, 95% interval; deals "
+                             "in another contract (a different auction) are left out and counted")
+        for col in ("run", "declarer's tricks", "tricks v first", "deals differing", "IMPs", "IMPs per deal",
+                    "other contract"):
+            real.add_column(col, justify="left" if col == "run" else "right")
+        for path, entry in zip(paths, report["runs"], strict=True):
+            tricks = "–" if entry["declarer_tricks"] is None else f"{entry['declarer_tricks']:.3f}"
+            r = entry.get("results_against_first")
+            if r is None:
+                real.add_row(path.name, tricks, "", "", "", "", "")
+                continue
+            real.add_row(path.name, tricks, f"{r['tricks_diff']:+.3f}", str(r["differ"]), f"{r['imps']:+d}",
+                         f"{r['mean']:+.3f} ({r['ci95'][0]:+.2f} to {r['ci95'][1]:+.2f})", str(r["other_contract"]))
+        console.print(real)
     write_report(args.json_file, report)
     return 0
