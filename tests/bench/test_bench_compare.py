@@ -53,9 +53,10 @@ def test_cli_prints_the_table_and_names_a_bad_line(tmp_path: Path, capsys: pytes
     assert "b.jsonl:2" in capsys.readouterr().out
 
 
-def _played(index: int, contract: str, declarer: str, tricks: int, score_ns: int) -> dict[str, object]:
+def _played(index: int, contract: str, declarer: str, tricks: int, score_ns: int,
+            lead: str = "SA") -> dict[str, object]:
     return {**_record(index, [("defence", 0), ("declarer", 0)]), "contract": contract, "declarer": declarer,
-            "tricks": tricks, "score_ns": score_ns}
+            "tricks": tricks, "score_ns": score_ns, "play": [lead, "S2"]}
 
 
 # The same four deals played twice: an overtrick more for N/S in 4S (420 -> 450, 30 points: 1 IMP on
@@ -63,19 +64,20 @@ def _played(index: int, contract: str, declarer: str, tricks: int, score_ns: int
 # lost), the same result, and a deal the second run bid to another contract.
 FIRST = [_played(0, "4S", "N", 10, 420), _played(1, "3NT", "E", 9, -400), _played(2, "2H", "S", 8, 110),
          _played(3, "3NT", "N", 9, 400)]
-SECOND = [_played(0, "4S", "N", 11, 450), _played(1, "3NT", "E", 8, 50), _played(2, "2H", "S", 8, 110),
+SECOND = [_played(0, "4S", "N", 11, 450), _played(1, "3NT", "E", 8, 50), _played(2, "2H", "S", 8, 110, "D3"),
           _played(3, "4H", "N", 10, 420)]
 
 
 def test_real_results_are_declarers_side_scores() -> None:
-    assert declarer_results(FIRST)[1] == ("3NT", 9, 400)
-    assert declarer_results(SECOND)[1] == ("3NT", 8, -50)
+    assert declarer_results(FIRST)[1] == ("3NT", 9, 400, "SA")
+    assert declarer_results(SECOND)[1] == ("3NT", 8, -50, "SA")
 
 
 def test_real_results_compare_the_play_in_imps_and_leave_other_contracts_apart() -> None:
     run = compare_runs([FIRST, SECOND])["runs"][1]
     real = run["results_against_first"]
     assert real["deals"] == 3 and real["other_contract"] == 1
+    assert real["lead_differs"] == 1                      # deal 2, led differently in the same contract
     assert real["imps"] == 1 - 10 and real["differ"] == 2
     assert real["tricks_diff"] == 0.0                     # +1 and -1 in the same contracts
     assert real["ci95"][0] < real["mean"] < real["ci95"][1]

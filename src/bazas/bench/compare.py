@@ -51,52 +51,58 @@ def lost_per_deal(records: list[dict[str, Any]]) -> dict[int, dict[str, int]]:
     return out
 
 
-def declarer_results(records: list[dict[str, Any]]) -> dict[int, tuple[str, int, int]]:
-    """Per deal index: the contract, the tricks declarer took and declarer's side's score, as
-    played (deals passed out are left out).
+def declarer_results(records: list[dict[str, Any]]) -> dict[int, tuple[str, int, int, str]]:
+    """Per deal index: the contract, the tricks declarer took, declarer's side's score and the
+    opening lead, as played (deals passed out are left out).
 
-    >>> declarer_results([{"index": 3, "contract": "4S", "declarer": "E", "tricks": 10, "score_ns": -420},
-    ...                   {"index": 4, "contract": None}])
-    {3: ('4S', 10, 420)}
+    >>> declarer_results([{"index": 3, "contract": "4S", "declarer": "E", "tricks": 10, "score_ns": -420,
+    ...                    "play": ["HK", "H2"]}, {"index": 4, "contract": None}])
+    {3: ('4S', 10, 420, 'HK')}
     """
-    out: dict[int, tuple[str, int, int]] = {}
+    out: dict[int, tuple[str, int, int, str]] = {}
     for r in records:
         if not r.get("contract"):
             continue
         sign = 1 if r["declarer"] in ("N", "S") else -1
-        out[int(r["index"])] = (str(r["contract"]), int(r["tricks"]), sign * int(r["score_ns"]))
+        lead = str((r.get("play") or [""])[0])
+        out[int(r["index"])] = (str(r["contract"]), int(r["tricks"]), sign * int(r["score_ns"]), lead)
     return out
 
 
-def results_against_first(base: dict[int, tuple[str, int, int]], other: dict[int, tuple[str, int, int]],
-                          deals: list[int]) -> dict[str, Any]:
+def results_against_first(base: dict[int, tuple[str, int, int, str]],
+                          other: dict[int, tuple[str, int, int, str]], deals: list[int]) -> dict[str, Any]:
     """Deal by deal on ``deals``: declarer's tricks and the IMPs declarer's side scored in ``other``
     against ``base`` (positive: declarer did better in ``other``), with the deals where the two
     were in different contracts counted apart (their IMPs come from the auction, not the play).
+    ``lead_differs`` counts the deals in the same contract with another opening lead: where the
+    runs differ only in declarer's options, those are decisions that reached a clock guard (a
+    loaded machine), the noise of the comparison.
 
-    >>> base = {0: ("4S", 10, 420), 1: ("3NT", 8, -50), 2: ("2H", 8, 110)}
-    >>> other = {0: ("4S", 9, -50), 1: ("3NT", 9, 400), 2: ("2H", 9, 140)}
+    >>> base = {0: ("4S", 10, 420, "HK"), 1: ("3NT", 8, -50, "S4"), 2: ("2H", 8, 110, "CA")}
+    >>> other = {0: ("4S", 9, -50, "HK"), 1: ("3NT", 9, 400, "S4"), 2: ("2H", 9, 140, "C2")}
     >>> r = results_against_first(base, other, [0, 1, 2])
-    >>> r["imps"], r["differ"], r["tricks_diff"], r["other_contract"]
-    (1, 3, 0.3333, 0)
+    >>> r["imps"], r["differ"], r["tricks_diff"], r["other_contract"], r["lead_differs"]
+    (1, 3, 0.3333, 0, 1)
     """
     from bazas.engine.rulesets import imps
 
     diffs: list[int] = []
     tricks: list[int] = []
-    other_contract = 0
+    other_contract = lead_differs = 0
     for i in deals:
-        (c0, t0, s0), (c1, t1, s1) = base[i], other[i]
+        (c0, t0, s0, lead0), (c1, t1, s1, lead1) = base[i], other[i]
         if c0 != c1:
             other_contract += 1
             continue
+        lead_differs += lead0 != lead1
         delta = s1 - s0
         diffs.append(imps(delta) if delta >= 0 else -imps(-delta))
         tricks.append(t1 - t0)
     n = len(diffs)
     mean = statistics.fmean(diffs) if diffs else 0.0
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
-    return {"deals": n, "other_contract": other_contract, "differ": sum(1 for d in diffs if d),
+    return {"deals": n, "other_contract": other_contract, "lead_differs": lead_differs,
+            "differ": sum(1 for d in diffs if d),
             "imps": sum(diffs), "mean": round(mean, 4), "ci95": [round(mean - half, 3), round(mean + half, 3)],
             "tricks_diff": round(statistics.fmean(tricks), 4) if tricks else 0.0}
 
@@ -202,18 +208,20 @@ def run(args: argparse.Namespace) -> int:
     if len(paths) > 1:
         real = Table(title="real results: the play as it went, declarer's side against the first run",
                      caption="IMPs to declarer's side per deal in the same contract, 95% interval; deals "
-                             "in another contract (a different auction) are left out and counted")
+                             "in another contract (a different auction) are left out and counted; other "
+                             "opening lead: deals in the same contract led differently")
         for col in ("run", "declarer's tricks", "tricks v first", "deals differing", "IMPs", "IMPs per deal",
-                    "other contract"):
+                    "other contract", "other opening lead"):
             real.add_column(col, justify="left" if col == "run" else "right")
         for path, entry in zip(paths, report["runs"], strict=True):
             tricks = "–" if entry["declarer_tricks"] is None else f"{entry['declarer_tricks']:.3f}"
             r = entry.get("results_against_first")
             if r is None:
-                real.add_row(path.name, tricks, "", "", "", "", "")
+                real.add_row(path.name, tricks, "", "", "", "", "", "")
                 continue
             real.add_row(path.name, tricks, f"{r['tricks_diff']:+.3f}", str(r["differ"]), f"{r['imps']:+d}",
-                         f"{r['mean']:+.3f} ({r['ci95'][0]:+.2f} to {r['ci95'][1]:+.2f})", str(r["other_contract"]))
+                         f"{r['mean']:+.3f} ({r['ci95'][0]:+.2f} to {r['ci95'][1]:+.2f})", str(r["other_contract"]),
+                         str(r["lead_differs"]))
         console.print(real)
     write_report(args.json_file, report)
     return 0

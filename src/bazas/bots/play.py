@@ -518,7 +518,10 @@ class CardPlayer:
     #: played. 0: off (the default): on the tuning deals' notrump decisions (seed 7, 1,404 that
     #: matter) every variant made more errors (4 better / 10 worse at eps 0.5, -23 IMPs), the
     #: losses at declarer's leads, where the search leaves the defender who plays second its
-    #: double-dummy sight (docs/card-play.md, "Declarer's next decision searched as one").
+    #: double-dummy sight (docs/card-play.md, "Declarer's next decision searched as one"). Played
+    #: whole on seed 7's 400 deals it won nothing at the table either (real results, -11 IMPs; in
+    #: the second to fourth seat only, +14: both within noise; docs/card-play.md, "What double
+    #: dummy can reward").
     fusion_candidates: int = 0
     fusion_eps: float = 0.5
     fusion_layouts: int = 32
