@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 from pathlib import Path
 from typing import Any
 
-from bazas.bench.leads import compare
+from bazas.bench.leads import compare, mean_half95
 
 __all__ = ["add_arguments", "compare_runs", "declarer_results", "lost_per_deal", "report_console",
            "results_against_first", "run", "save_report", "write_report"]
@@ -95,13 +94,10 @@ def results_against_first(base: dict[int, tuple[str, int, int, str]],
             other_contract += 1
             continue
         lead_differs += lead0 != lead1
-        delta = s1 - s0
-        diffs.append(imps(delta) if delta >= 0 else -imps(-delta))
+        diffs.append(imps(s1 - s0))
         tricks.append(t1 - t0)
-    n = len(diffs)
-    mean = statistics.fmean(diffs) if diffs else 0.0
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
-    return {"deals": n, "other_contract": other_contract, "lead_differs": lead_differs,
+    mean, half = mean_half95(diffs)
+    return {"deals": len(diffs), "other_contract": other_contract, "lead_differs": lead_differs,
             "differ": sum(1 for d in diffs if d),
             "imps": sum(diffs), "mean": round(mean, 4), "ci95": [round(mean - half, 3), round(mean + half, 3)],
             "tricks_diff": round(statistics.fmean(tricks), 4) if tricks else 0.0}

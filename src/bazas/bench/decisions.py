@@ -211,6 +211,7 @@ def imps_against(decisions: list[dict[str, Any]], first: str, name: str) -> dict
     >>> imps_against(d, "a", "b")["imps"], imps_against(d, "a", "b")["differ"]
     (-9, 2)
     """
+    from bazas.bench.leads import mean_half95
     from bazas.engine.rulesets import imps
 
     live = [d for d in decisions if d.get("matters")]
@@ -218,10 +219,8 @@ def imps_against(decisions: list[dict[str, Any]], first: str, name: str) -> dict
         return None
     diffs = []
     for d in live:
-        delta = d["choices"][name]["score"] - d["choices"][first]["score"]
-        diffs.append(imps(delta) if delta >= 0 else -imps(-delta))
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("inf")
+        diffs.append(imps(d["choices"][name]["score"] - d["choices"][first]["score"]))
+    mean, half = mean_half95(diffs, single=float("inf"))
     return {"imps": sum(diffs), "differ": sum(1 for x in diffs if x), "decisions": len(diffs),
             "mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
 

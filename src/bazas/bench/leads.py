@@ -145,6 +145,22 @@ def _p90(values: list[float]) -> float | None:
     return s[min(len(s) - 1, math.ceil(0.9 * len(s)) - 1)]
 
 
+def mean_half95(values: list[float] | list[int], single: float = 0.0) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% normal interval (1.96 * sd / sqrt(n));
+    ``single`` is the half-width for fewer than two values (0 for an empty list's mean).
+
+    >>> mean, half = mean_half95([1, 0, -1, 0])      # sd sqrt(2/3), n 4
+    >>> mean, round(half, 4)
+    (0.0, 0.8002)
+    >>> mean_half95([3], single=float("inf"))
+    (3.0, inf)
+    """
+    n = len(values)
+    mean = statistics.fmean(values) if values else 0.0
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else single
+    return mean, half
+
+
 def compare(base: list[int], other: list[int]) -> dict[str, Any]:
     """Paired comparison of tricks lost per lead: how many leads ``other`` made better and worse
     than ``base``, and the mean difference (other - base) with its 95% normal interval
@@ -154,9 +170,7 @@ def compare(base: list[int], other: list[int]) -> dict[str, Any]:
     {'better': 1, 'worse': 1, 'mean_diff': 0.0, 'ci95': [-0.8, 0.8]}
     """
     diffs = [o - b for b, o in zip(base, other, strict=True)]
-    n = len(diffs)
-    mean = statistics.fmean(diffs) if diffs else 0.0
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    mean, half = mean_half95(diffs)
     return {"better": sum(d < 0 for d in diffs), "worse": sum(d > 0 for d in diffs),
             "mean_diff": round(mean, 4), "ci95": [round(mean - half, 2), round(mean + half, 2)]}
 

@@ -206,9 +206,10 @@ def readings_task(rec: dict[str, Any], role: str, cards: set[int], layouts: int,
 
 
 def _stats(values: list[float]) -> dict[str, Any]:
+    from bazas.bench.leads import mean_half95
+
     n = len(values)
-    mean = statistics.fmean(values) if values else 0.0
-    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    mean, half = mean_half95(values)
     return {"decisions": n, "mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
             "misled": round(sum(1 for v in values if v < -1.0) / n, 4) if n else 0.0,
             "worst": round(min(values), 3) if values else None}
