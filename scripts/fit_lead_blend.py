@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
+
+from bazas.bench.leads import mean_half95
 
 
 def _collect_one(index: int, options: dict[str, Any] | None = None) -> dict[str, Any] | None:
@@ -38,7 +39,7 @@ def _collect_one(index: int, options: dict[str, Any] | None = None) -> dict[str,
     from bazas.bench.decisions import real_score
     from bazas.bots import dds
     from bazas.bots.base import Budget
-    from bazas.bots.play import _representative, equivalence_classes, score_function
+    from bazas.bots.play import _representative, equivalence_classes, score_function, value_scale
     from bazas.bots.player import bot_for, play_deal
     from bazas.engine.calls import Contract
     from bazas.engine.cards import ALL_CARDS
@@ -72,8 +73,7 @@ def _collect_one(index: int, options: dict[str, Any] | None = None) -> dict[str,
     reps = [_representative(cls, True) for cls in classes]
     contract = Contract.parse(str(state.contract))
     score = score_function(contract, state.declarer, context)
-    need = contract.tricks_needed
-    scale = max(20.0, (score(need) - score(need - 1)) / 2) if need >= 1 else 50.0
+    scale = value_scale(score, contract.tricks_needed)
     priors = player._lead_priors(view, hand, reps, contract, score)
     leads = []
     for rep, cls in zip(reps, classes, strict=True):
@@ -156,8 +156,7 @@ def measure(records: list[dict[str, Any]], w: dict[str, float], base: dict[str, 
         "nt": round(100 * best[True][0] / max(1, best[True][1]), 2), "nt_leads": best[True][1],
         "lost": round(lost / max(1, len(records)), 4)}
     if base is not None and imps:
-        mean = statistics.fmean(imps)
-        half = 1.96 * statistics.stdev(imps) / math.sqrt(len(imps)) if len(imps) > 1 else float("inf")
+        mean, half = mean_half95(imps, single=float("inf"))
         out.update(imps=sum(imps), differ=sum(1 for i in imps if i), ci=(round(mean - half, 3), round(mean + half, 3)))
     return out
 
@@ -218,8 +217,7 @@ def compare(args: argparse.Namespace) -> int:
         diffs.append((top - b["dd"]) - (top - a["dd"]))
         imps.append(_imps(b["score"] - a["score"]))
     better, worse = sum(d < 0 for d in diffs), sum(d > 0 for d in diffs)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    mean, half = mean_half95(diffs, single=float("inf"))
     print(f"{len(common)} deals in both. Second run against the first, as each player led: {better} leads "
           f"better, {worse} worse; tricks lost per lead {mean:+.4f} ({mean - half:+.4f} to {mean + half:+.4f}); "
           f"IMPs {sum(imps):+d}")
@@ -235,9 +233,7 @@ def fit(args: argparse.Namespace) -> int:
     records.sort(key=lambda r: r["index"])
     cut = int(len(records) * (1 - args.aside))
     train, aside = records[:cut], records[cut:]
-    agree = sum(1 for r in records
-                if any(r["chosen"] in x["cards"] for x in [choose(r, DEFAULTS)])
-                or choose(r, DEFAULTS)["card"][0] == r["chosen"][0])
+    agree = sum(1 for r in records if choose(r, DEFAULTS)["card"][0] == r["chosen"][0])   # the suit
     print(f"{len(records)} leads: {cut} to fit on, {len(aside)} set aside; the replayed defaults lead the "
           f"player's suit in {agree} ({100 * agree / max(1, len(records)):.1f}%)")
     calibration(records)

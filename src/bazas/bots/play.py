@@ -111,6 +111,12 @@ def score_function(contract: Contract, declarer: Seat, context: TableContext) ->
     return table.__getitem__
 
 
+def value_scale(score: ScoreFunction, need: int) -> float:
+    """The card player's unit of value: half what the trick that makes or sets the contract is
+    worth (at least 20 points), so that the setting trick is worth two units."""
+    return max(20.0, (score(need) - score(need - 1)) / 2) if need >= 1 else 50.0
+
+
 def _claim_holds(view: SeatView, layout: Layout, tricks: int) -> bool:
     """Whether the acting seat's claim of ``tricks`` holds by Law 70 (the engine's
     :meth:`~bazas.engine.play.Play.claim_holds`: one line of play, whatever the lie of the cards
@@ -752,7 +758,7 @@ class CardPlayer:
                       for r, v in self._lead_priors(view, hand, reps, contract, score).items()}
         else:
             priors = {rep: 0.0 for rep in reps}
-        scale = max(20.0, (score(need) - score(need - 1)) / 2) if need >= 1 else 50.0
+        scale = value_scale(score, need)
         # At the opening lead few layouts are solved: shrink their noisy estimate toward the
         # textbook prior (full weight only with many layouts).
         trust = {rep: len(solved) / (len(solved) + self.lead_trust) if opening_lead else 1.0 for rep in reps}
