@@ -123,11 +123,12 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
                   configs: dict[str, dict[str, Any]], tricks: set[int] | None = None) -> list[dict[str, Any]]:
     """The decisions of the kind asked in one deal record, each replayed under every configuration."""
     from bazas.bench.bots import _context
+    from bazas.bench.oracle import apply_oracle, split_oracle
     from bazas.bots import dds
     from bazas.bots.base import Budget
     from bazas.bots.player import bot_for
     from bazas.engine.cards import ALL_CARDS, Card
-    from bazas.engine.deal import Board
+    from bazas.engine.deal import Board, Deal
     from bazas.engine.views import view_of
 
     if not rec.get("cards") or not rec.get("contract"):
@@ -136,10 +137,13 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
     # One player per configuration for the whole deal, as in the run: what it learns of the deal
     # once (the auction replayed, the lead read) it keeps from one decision to the next.
     bots = {}
+    oracles = {}
     for name, options in configs.items():
         bots[name] = bot_for("duplicate", "normal")
-        for key, value in options.items():
+        player_options, oracles[name] = split_oracle(options)
+        for key, value in player_options.items():
             setattr(bots[name].card_player, key, value)
+    deal = Deal.from_pbn(rec["deal"])
     out: list[dict[str, Any]] = []
     for i, state in play_states(rec):
         if not wanted(rec, i, role, place, tricks):
@@ -159,6 +163,10 @@ def decision_task(rec: dict[str, Any], role: str, place: str, budget_s: float,
         played = Card.parse(rec["play"][i]).index
         choices: dict[str, Any] = {PLAYED: {"card": rec["play"][i], "cost": best - real[played], "score": score(played)}}
         for name, bot in bots.items():
+            told = oracles[name]
+            if told is not None:
+                assert view.seat is not None and view.declarer is not None
+                apply_oracle(bot.card_player, deal, told, view.seat, view.declarer)
             c0 = time.process_time()
             card = bot.choose(view, context, random.Random(stream), Budget(budget_s)).action
             cpu = time.process_time() - c0

@@ -68,6 +68,7 @@ def parse_configs(items: list[str]) -> dict[str, dict[str, Any]]:
     ValueError: --config 'f4': expected NAME=JSON, e.g. f4={"opening_lead_factor": 4}
     """
     from bazas.bench.bots import parse_player_options
+    from bazas.bench.oracle import split_oracle
 
     configs: dict[str, dict[str, Any]] = {BASE: {}}
     for item in items:
@@ -78,7 +79,18 @@ def parse_configs(items: list[str]) -> dict[str, dict[str, Any]]:
         if name in configs:
             raise ValueError(f"--config {item!r}: the name {name!r} is used twice")
         try:
+            # "oracle" (bazas.bench.oracle) is the bench's own key, not a CardPlayer field.
+            try:
+                raw = json.loads(text)
+            except json.JSONDecodeError:
+                raw = None   # parse_player_options says what is wrong with it
+            told = None
+            if isinstance(raw, dict) and "oracle" in raw:
+                rest, told = split_oracle(raw)
+                text = json.dumps(rest)
             configs[name] = parse_player_options(text)
+            if told is not None:
+                configs[name]["oracle"] = told
         except ValueError as exc:
             raise ValueError(f"--config {name}: {exc}") from None
     return configs
@@ -91,6 +103,7 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
     configuration, with the double-dummy tricks of every lead on the real layout."""
     from bazas.bench.bots import _context, bench_deal
     from bazas.bench.decisions import real_score
+    from bazas.bench.oracle import apply_oracle, split_oracle
     from bazas.bots import dds
     from bazas.bots.base import Budget
     from bazas.bots.player import bot_for, play_deal
@@ -118,8 +131,11 @@ def lead_task(seed: int, index: int, budget_s: float, configs: dict[str, dict[st
     leads: dict[str, Any] = {}
     for name, options in configs.items():
         bot = bot_for("duplicate", "normal")
-        for key, value in options.items():
+        player_options, told = split_oracle(options)
+        for key, value in player_options.items():
             setattr(bot.card_player, key, value)
+        if told is not None:
+            apply_oracle(bot.card_player, deal, told, state.actor, state.declarer)
         c0 = time.process_time()
         card = bot.choose(view, context, random.Random(lead_seed), Budget(budget_s)).action
         cpu = time.process_time() - c0
