@@ -16,8 +16,9 @@ from bazas.bots.base import Budget
 from bazas.bots.play import CardPlayer
 from bazas.bots.player import bot_for, play_deal
 from bazas.bots.sampling import Knowledge, sample_layouts
-from bazas.engine.cards import Hand
-from bazas.engine.seats import SEATS
+from bazas.engine.cards import Card, Hand
+from bazas.engine.deal import Board
+from bazas.engine.seats import SEATS, Seat
 from bazas.engine.views import view_of
 
 SEED = 7
@@ -149,3 +150,33 @@ def test_issue9_bench_decisions_tells_each_defender_of_its_own_partner(monkeypat
             assert deal == rec["deal"]
             replayed_seats.add(seat)
     assert len(replayed_seats) >= 2   # both defenders, each told of its own partner
+
+
+def test_issue9_oracle_played_suits_tells_the_lengths_in_the_suits_led_so_far() -> None:
+    from bazas.bench.decisions import play_states
+    from bazas.bench.oracle import OracleConstraint
+    from bazas.engine.deal import Deal
+
+    from .runs import played_records
+
+    rec = next(r for r in played_records(SEED, BUDGET) if len(r.get("cards") or []) > 8)
+    deal = Deal.from_pbn(rec["deal"])
+    states = dict(play_states(rec))
+    state = states[8]   # the lead to trick 3
+    assert state.actor is not None
+    view = view_of(state, state.actor)
+    led = {Card.parse(rec["play"][0]).suit, Card.parse(rec["play"][4]).suit}
+    player = CardPlayer()
+    apply_oracle(player, deal, {"partner": "played-suits"}, state.actor, Seat[rec["declarer"]])
+    assert player.constraints is not None
+    told = player.constraints(view, bench_bots._context(Board(int(rec["index"]) + 1)))[state.actor.partner]
+    assert isinstance(told, OracleConstraint)
+    assert set(told.suits) == {int(s) for s in led}
+    real = deal.hand(state.actor.partner).lengths()
+    assert told.lengths is not None
+    for suit in range(4):
+        if suit in told.suits:
+            assert tuple(told.lengths[suit]) == (real[suit], real[suit])
+        else:   # the auction's range, as without the oracle
+            base = getattr(told.base, "lengths", None)
+            assert tuple(told.lengths[suit]) == (tuple(base[suit]) if base is not None else (0, 13))

@@ -3,7 +3,9 @@
 A bench-only configuration key, ``"oracle"``, for ``bench decisions`` and ``bench leads``: a
 JSON object from a hidden hand's role, seen from the player on play (``"partner"``,
 ``"declarer"``, ``"dummy"``, ``"lho"``, ``"rho"``), to what the player is told of its original
-hand: ``"shape"`` (its four suit lengths), ``"hcp"`` (its high-card points) or ``"shape+hcp"``.
+hand: ``"shape"`` (its four suit lengths), ``"hcp"`` (its high-card points), ``"shape+hcp"``, or
+``"played-suits"`` (its lengths in the suits led to a trick so far: what count signals could
+tell).
 The player deals its layouts as always, the auction's constraints kept, with the real hand's
 shape or points added to them, so each figure it gives is what the cards would be with that
 much more information: an upper bound on what better signals or a more descriptive auction
@@ -32,7 +34,7 @@ __all__ = ["KEY", "OracleConstraint", "apply_oracle", "parse_oracle", "split_ora
 #: The configuration key (not a CardPlayer field).
 KEY = "oracle"
 ROLES = ("partner", "declarer", "dummy", "lho", "rho")
-TOLD = ("shape", "hcp", "shape+hcp")
+TOLD = ("shape", "hcp", "shape+hcp", "played-suits")
 
 
 def parse_oracle(value: Any) -> dict[str, str]:
@@ -81,17 +83,29 @@ class OracleConstraint:
     (True, False)
     >>> OracleConstraint(None, real, "hcp").matches(Hand.from_pbn("AK3.QJ42.T98.765"))
     True
+    >>> spades_told = OracleConstraint(None, real, "played-suits", (3,))
+    >>> spades_told.matches(Hand.from_pbn("AK32.Q4.JT98.765")), spades_told.matches(Hand.from_pbn("AK3.QJ42.T98.765"))
+    (True, False)
+    >>> spades_told.lengths
+    ((0, 13), (0, 13), (0, 13), (4, 4))
     """
 
     base: Any
     truth: Hand
     told: str
+    #: With "played-suits": the suits (0 clubs to 3 spades) whose lengths are told.
+    suits: tuple[int, ...] = ()
 
     @property
     def lengths(self) -> tuple[tuple[int, int], ...] | None:
-        if "shape" not in self.told:
-            return getattr(self.base, "lengths", None)
-        return tuple((n, n) for n in self.truth.lengths())
+        base = getattr(self.base, "lengths", None)
+        if "shape" in self.told:
+            return tuple((n, n) for n in self.truth.lengths())
+        if self.told == "played-suits" and self.suits:
+            free = base if base is not None else ((0, 13),) * 4
+            return tuple((n, n) if i in self.suits else tuple(free[i])
+                         for i, n in enumerate(self.truth.lengths()))
+        return base
 
     @property
     def hcp(self) -> tuple[int, int] | None:
@@ -102,6 +116,8 @@ class OracleConstraint:
 
     def told_holds(self, hand: Hand) -> bool:
         if "shape" in self.told and hand.lengths() != self.truth.lengths():
+            return False
+        if self.suits and any(hand.lengths()[i] != self.truth.lengths()[i] for i in self.suits):
             return False
         return not ("hcp" in self.told and hand.hcp() != self.truth.hcp())
 
@@ -129,8 +145,11 @@ def apply_oracle(card_player: Any, deal: Deal, oracle: Mapping[str, str], seat: 
 
     def constraints(view: Any, context: Any) -> Mapping[Seat, Any]:
         found: dict[Seat, Any] = dict(auction(view, context))
+        tricks = [t for t in (*view.tricks, view.current) if t is not None and t.cards]
+        played = tuple(sorted({int(t.cards[0][1].suit) for t in tricks}))
         for s, what in told.items():
-            found[s] = OracleConstraint(found.get(s), deal.hand(s), what)
+            found[s] = OracleConstraint(found.get(s), deal.hand(s), what,
+                                        played if what == "played-suits" else ())
         return found
 
     source: Callable[[Any, Any], Mapping[Seat, Any]] = constraints
