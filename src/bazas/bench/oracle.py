@@ -21,7 +21,7 @@ ValueError: oracle: 'left' is not a hand's role (partner, declarer, dummy, lho, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,7 +152,6 @@ def apply_oracle(card_player: Any, deal: Deal, oracle: Mapping[str, str], seat: 
                                         played if what == "played-suits" else ())
         return found
 
-    source: Callable[[Any, Any], Mapping[Seat, Any]] = constraints
-    card_player.constraints = source
+    card_player.constraints = constraints
     # The player caches constraints by auction, not by seat or deal: this one is for this seat.
     card_player._constraint_cache.clear()
